@@ -1,0 +1,110 @@
+/* gpu.h: the host API. Tests and users program the GPU through this one
+ * interface; the backend (golden model now, RTL simulation later) is chosen
+ * when the device is opened, and the same test runs unchanged on each.
+ *
+ * Every call returns a gpu_status; on failure gpu_last_error() says why.
+ * Nothing here calls exit() or keeps global state.
+ */
+#ifndef GPU_H
+#define GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint32_t gpu_addr;
+typedef struct gpu_device gpu_device;
+typedef struct gpu_kernel gpu_kernel;
+
+typedef enum {
+    GPU_BACKEND_GOLDEN = 0, /* the C golden model */
+    GPU_BACKEND_RTL = 1     /* the Verilated RTL (tb/), when linked in */
+} gpu_backend_kind;
+
+typedef struct {
+    gpu_backend_kind backend;
+    unsigned num_cus;        /* compute units, 1..8 (default 4) */
+    uint32_t mem_bytes;      /* device memory, a power of two, 64 KiB..1 GiB (default 16 MiB) */
+    unsigned mem_latency;    /* global access latency in cycles/ticks (default 20) */
+    uint64_t max_cycles;     /* watchdog: a launch that runs longer is stopped (default 200M) */
+} gpu_config;
+
+typedef enum {
+    GPU_OK = 0,
+    GPU_ERR_ARG,      /* bad argument: null pointer, bad config or launch parameter */
+    GPU_ERR_NOMEM,    /* device memory exhausted, or host allocation failed */
+    GPU_ERR_RANGE,    /* host access outside the device memory or an allocation */
+    GPU_ERR_KERNEL,   /* malformed kernel binary */
+    GPU_ERR_FAULT,    /* the kernel faulted: see gpu_result */
+    GPU_ERR_TIMEOUT,  /* the launch exceeded max_cycles */
+    GPU_ERR_BACKEND,  /* the backend is unavailable or failed */
+    GPU_ERR_STATE     /* call out of order, e.g. gpu_wait with nothing launched */
+} gpu_status;
+
+typedef struct {
+    uint32_t num_groups;      /* work groups in the grid, >= 1 */
+    uint32_t waves_per_group; /* 1 or 2; 0 = the kernel's declaration */
+    uint32_t lds_bytes;       /* per group, multiple of 4, <= 65536; 0 = the kernel's */
+    const uint32_t *args;     /* kernel arguments, readable at the address in `args` (v15) */
+    uint32_t num_args;        /* at most GPU_MAX_ARGS */
+} gpu_launch_params;
+
+#define GPU_MAX_ARGS 64
+
+typedef struct {
+    gpu_status status;    /* GPU_OK, GPU_ERR_FAULT or GPU_ERR_TIMEOUT */
+    unsigned fault;       /* isa_fault code, 0 if none */
+    uint32_t wave;        /* task-wide wave id of the faulting wave */
+    uint32_t group;       /* its work group */
+    uint32_t cu;          /* the CU it ran on */
+    uint32_t pc;          /* pc of the faulting instruction */
+    uint64_t inst;        /* the instruction word */
+    int32_t lane;         /* lowest faulting lane, or -1 */
+    uint32_t addr;        /* faulting address (memory faults) */
+    int32_t reg;          /* register (PENDING_REG, CONST_WRITE), or -1 */
+} gpu_result;
+
+/* Counters of the last launch. A backend that does not model a counter leaves
+ * it 0; docs/isa.md and the backend's header say which ones it models. */
+typedef struct {
+    uint64_t cycles;            /* golden: scheduler ticks; RTL: clock cycles */
+    uint64_t instructions;      /* instructions retired, all waves */
+    uint64_t lane_ops;          /* lanes operated on: 32 per unmasked vector op, selected lanes for masked ones, 1 per scalar op */
+    uint64_t valu_insts, salu_insts, xlane_insts, red_insts, branch_insts, sig_insts, lds_insts, gmem_insts;
+    uint64_t lds_accesses;      /* lane accesses to LDS */
+    uint64_t lds_conflict_cycles;
+    uint64_t global_loads, global_stores, global_atomics; /* lane accesses */
+    uint64_t barriers;          /* barrier instructions retired */
+    uint64_t stall_dependency, stall_memory, stall_barrier, stall_lds;
+    uint64_t groups;            /* work groups run */
+} gpu_counters;
+
+void gpu_config_default(gpu_config *cfg);
+
+/* Opens a device. On failure *dev is NULL and the reason is in err. */
+gpu_status gpu_open(const gpu_config *cfg, gpu_device **dev, char *err, size_t errlen);
+void gpu_close(gpu_device *dev);
+const char *gpu_last_error(const gpu_device *dev);
+const char *gpu_status_name(gpu_status s);
+
+/* Device memory. Allocations are 256-byte aligned and never overlap the
+ * 4 KiB null guard at address 0. */
+gpu_status gpu_alloc(gpu_device *dev, uint32_t bytes, gpu_addr *addr);
+gpu_status gpu_write(gpu_device *dev, gpu_addr dst, const void *src, uint32_t bytes);
+gpu_status gpu_read(gpu_device *dev, void *dst, gpu_addr src, uint32_t bytes);
+gpu_status gpu_fill(gpu_device *dev, gpu_addr dst, uint32_t value, uint32_t bytes);
+
+/* Kernels: a .wgk binary (docs/isa.md section 8). */
+gpu_status gpu_kernel_load(gpu_device *dev, const void *bin, size_t len, gpu_kernel **k);
+gpu_status gpu_kernel_load_file(gpu_device *dev, const char *path, gpu_kernel **k);
+void gpu_kernel_free(gpu_kernel *k);
+
+/* Launch and completion. gpu_launch validates and starts the task;
+ * gpu_wait runs it to the end and reports the outcome in *res. */
+gpu_status gpu_launch(gpu_device *dev, const gpu_kernel *k, const gpu_launch_params *p);
+gpu_status gpu_wait(gpu_device *dev, gpu_result *res);
+gpu_status gpu_read_counters(gpu_device *dev, gpu_counters *c);
+
+/* Formats a result as one line: "ok", or the fault with wave, pc, disassembly. */
+void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,39 @@
+/* gpu_backend.h: what a backend provides to the host runtime (gpu.c).
+ *
+ * gpu.c owns allocation, argument placement, kernel parsing and every
+ * validation of what the host passes in; a backend only executes. All
+ * addresses reaching a backend are already checked to be inside memory.
+ */
+#ifndef GPU_BACKEND_H
+#define GPU_BACKEND_H
+
+#include "gpu.h"
+
+typedef struct {
+    const uint64_t *code;     /* the kernel's instructions */
+    uint32_t num_insts;
+    uint32_t num_groups;
+    uint32_t waves_per_group; /* resolved: 1 or 2 */
+    uint32_t lds_bytes;       /* resolved */
+    gpu_addr args_addr;       /* value of the `args` constant */
+} gpu_launch_desc;
+
+typedef struct gpu_backend_ops {
+    const char *name;
+    /* Creates the backend state for a validated config. */
+    gpu_status (*create)(void **state, const gpu_config *cfg, char *err, size_t errlen);
+    void (*destroy)(void *state);
+    gpu_status (*mem_write)(void *state, gpu_addr dst, const void *src, uint32_t bytes);
+    gpu_status (*mem_read)(void *state, void *dst, gpu_addr src, uint32_t bytes);
+    /* Runs a task to completion. Returns GPU_OK, GPU_ERR_FAULT or GPU_ERR_TIMEOUT
+     * with *res filled, or another status with a message in err. */
+    gpu_status (*run)(void *state, const gpu_launch_desc *d, gpu_result *res, char *err, size_t errlen);
+    void (*counters)(void *state, gpu_counters *c);
+} gpu_backend_ops;
+
+extern const gpu_backend_ops gpu_golden_backend;   /* csrc/gpu_golden.c */
+/* The RTL backend lives in tb/; programs that link it define this function.
+ * gpu.c declares it weak, so without it GPU_BACKEND_RTL fails cleanly. */
+const gpu_backend_ops *gpu_rtl_backend_ops(void);
+
+#endif
