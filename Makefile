@@ -25,11 +25,12 @@ LIB       := $(SIM)/libwavegpu.a
 TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
 TEST_SRCS := $(wildcard tb/test_*.c)
 TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
+BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(wildcard tb/bench_*.c))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
-.PHONY: all tools tests kernels test deps gen check-gen bench-golden sim clean
+.PHONY: all tools tests benches kernels test deps gen check-gen bench-golden clean
 
-all: tools tests kernels
+all: tools tests benches kernels $(SIM)/isa_pkg_dump.vvp
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
@@ -50,8 +51,17 @@ $(BIN)/%: $(OBJ)/%_main.o $(LIB) | $(BIN)
 $(BIN)/test_%: $(OBJ)/tb_test_%.o $(LIB) | $(BIN)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
+$(BIN)/bench_%: $(OBJ)/tb_bench_%.o $(LIB) | $(BIN)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The generated Verilog package, simulated by Icarus to dump its decode tables
+# for tb/test_isa.c, which compares them with the C table.
+$(SIM)/isa_pkg_dump.vvp: rtl/gpu_isa_pkg.sv tb/isa_pkg_dump.sv | $(OBJ)
+	iverilog -g2012 -o $@ $^
+
 tools: $(TOOLS)
 tests: $(TESTS)
+benches: $(BENCHES)
 
 $(KOUT)/%.wgk: kernels/%.s $(BIN)/wgasm | $(KOUT)
 	$(BIN)/wgasm -o $@ $<
@@ -62,15 +72,18 @@ deps:
 	@bash scripts/install-deps.sh
 
 gen:
-	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv
+	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh $(TESTS)
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh $(TESTS)
 
 bench-golden: all
 	$(BIN)/bench_golden
 
 clean:
-	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB)
+	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB) $(SIM)/isa_pkg_dump.vvp
 
 -include $(wildcard $(OBJ)/*.d)
+
+check-gen:
+	@bash scripts/check_gen.sh

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Test: the committed rtl/gpu_isa_pkg.sv and the opcode appendix of docs/isa.md
+# are exactly what scripts/gen_isa_pkg.py writes from csrc/isa.def.
+if out=$(python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md --check 2>&1); then
+    echo "PASS isa_generated_files_up_to_date"
+else
+    echo "FAIL isa_generated_files_up_to_date: $out"
+    exit 1
+fi
