@@ -125,48 +125,24 @@ const char *isa_fn_name(unsigned fn)
     ((((ISA_F_##F##_HI - ISA_F_##F##_LO + 1) >= 64) ? ~0ull \
       : ((1ull << (ISA_F_##F##_HI - ISA_F_##F##_LO + 1)) - 1)) << ISA_F_##F##_LO)
 
-/* The bits a format may set, apart from the per-operand checks below. */
+static const uint64_t fmt_fields[ISA_FMT_COUNT] = {
+#define F(field) FIELD_MASK(field)
+#define ISA_FMT_FIELDS(name, fields) [ISA_FMT_##name] = (fields),
+#include "isa.def"
+#undef F
+};
+
+uint64_t isa_fmt_fields(isa_fmt f) { return f < ISA_FMT_COUNT ? fmt_fields[f] : 0; }
+
+/* The bits an opcode may set, apart from the per-operand checks below. */
 static uint64_t format_bits(const isa_op_info *op)
 {
-    uint64_t b = FIELD_MASK(OPCODE);
-    switch (op->fmt) {
-    case ISA_FMT_NONE: break;
-    case ISA_FMT_ALU1: b |= FIELD_MASK(D) | FIELD_MASK(LK) | FIELD_MASK(LV); break;
-    case ISA_FMT_ALU2: b |= FIELD_MASK(D) | FIELD_MASK(A) | FIELD_MASK(LK) | FIELD_MASK(LV); break;
-    case ISA_FMT_ALU3: b |= FIELD_MASK(D) | FIELD_MASK(A) | FIELD_MASK(B3) | FIELD_MASK(C3); break;
-    case ISA_FMT_MOV: b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(LK) | FIELD_MASK(LV); break;
-    case ISA_FMT_SEL: b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(SEL_F) | FIELD_MASK(SEL_T); break;
-    case ISA_FMT_BR: b |= FIELD_MASK(TARGET); break;
-    case ISA_FMT_BRS: b |= FIELD_MASK(A) | FIELD_MASK(TARGET); break;
-    case ISA_FMT_BRM: b |= FIELD_MASK(M) | FIELD_MASK(TARGET); break;
-    case ISA_FMT_SIGD:
-    case ISA_FMT_SIGW:
-        if (op->fmt == ISA_FMT_SIGD) b |= FIELD_MASK(D);
-        b |= FIELD_MASK(S1);
-        if (op->aux >= 2) b |= FIELD_MASK(S2);
-        if (op->aux >= 3) b |= FIELD_MASK(S3);
-        if (op->aux >= 4) b |= FIELD_MASK(S4);
-        break;
-    case ISA_FMT_LDS_LOAD: b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(OFFSET); break;
-    case ISA_FMT_LDS_STORE: b |= FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(V) | FIELD_MASK(OFFSET); break;
-    case ISA_FMT_LDS_ATOMIC:
-        b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(V) | FIELD_MASK(NORET) |
-             FIELD_MASK(OFFSET);
-        break;
-    case ISA_FMT_GLOBAL_LOAD:
-        b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(NT) | FIELD_MASK(SCOPE) |
-             FIELD_MASK(SIG);
-        break;
-    case ISA_FMT_GLOBAL_STORE:
-        b |= FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(V) | FIELD_MASK(NT) | FIELD_MASK(SCOPE) |
-             FIELD_MASK(SIG);
-        break;
-    case ISA_FMT_GLOBAL_ATOMIC:
-        b |= FIELD_MASK(D) | FIELD_MASK(M) | FIELD_MASK(ADDR) | FIELD_MASK(V) | FIELD_MASK(NORET) |
-             FIELD_MASK(NT) | FIELD_MASK(SCOPE) | FIELD_MASK(SIG);
-        break;
-    case ISA_FMT_CACHE: b |= FIELD_MASK(SIG); break;
-    default: return 0;
+    if (op->fmt >= ISA_FMT_COUNT) return 0;
+    uint64_t b = fmt_fields[op->fmt];
+    if (op->fmt == ISA_FMT_SIGD || op->fmt == ISA_FMT_SIGW) {
+        if (op->aux < 2) b &= ~FIELD_MASK(S2);
+        if (op->aux < 3) b &= ~FIELD_MASK(S3);
+        if (op->aux < 4) b &= ~FIELD_MASK(S4);
     }
     return b;
 }

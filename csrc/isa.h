@@ -130,6 +130,7 @@ const isa_op_info *isa_op(uint8_t opcode);
 const isa_op_info *isa_op_by_mnemonic(const char *mnemonic);
 const char *isa_fmt_syntax(isa_fmt f);
 const char *isa_fmt_name(isa_fmt f);
+uint64_t isa_fmt_fields(isa_fmt f);            /* bits the format may set (ISA_FMT_FIELDS) */
 const char *isa_fault_text(unsigned fault);
 const char *isa_fault_name(unsigned fault);
 const char *isa_const_name(unsigned reg);      /* NULL unless reg < 16 */

@@ -37,7 +37,7 @@ def parse(path):
             if not m:
                 continue
             kind, body = m.group(1), m.group(2)
-            if kind not in ('ISA_FIELD', 'ISA_FMT', 'ISA_KIND', 'ISA_SCOPE', 'ISA_CONST', 'ISA_FAULT', 'ISA_FN',
+            if kind not in ('ISA_FIELD', 'ISA_FMT', 'ISA_FMT_FIELDS', 'ISA_KIND', 'ISA_SCOPE', 'ISA_CONST', 'ISA_FAULT', 'ISA_FN',
                             'ISA_OP'):
                 continue
             args = [a.strip('"') if a.startswith('"') else a for a in split_args(body)]
@@ -57,6 +57,20 @@ def fail(msg):
 def build(tables):
     fields = [(a[0], num(a[1]), num(a[2])) for _, a in tables['ISA_FIELD']]
     fmts = [a[0] for _, a in tables['ISA_FMT']]
+    field_pos = {n: (hi, lo) for n, hi, lo in fields}
+    fmt_bits = {}
+    for lineno, a in tables['ISA_FMT_FIELDS']:
+        mask = 0
+        for term in a[1].split('|'):
+            m = re.match(r'^\s*F\((\w+)\)\s*$', term)
+            if not m or m.group(1) not in field_pos:
+                fail('isa.def:%d: bad field term %r' % (lineno, term))
+            hi, lo = field_pos[m.group(1)]
+            mask |= ((1 << (hi - lo + 1)) - 1) << lo
+        fmt_bits[a[0]] = mask
+    for f in fmts:
+        if f not in fmt_bits:
+            fail('isa.def: format %s has no ISA_FMT_FIELDS row' % f)
     kinds = [(a[0], num(a[1])) for _, a in tables['ISA_KIND']]
     scopes = [(a[0], num(a[2])) for _, a in tables['ISA_SCOPE']]
     consts = [(a[0], a[1], num(a[2])) for _, a in tables['ISA_CONST']]
@@ -83,11 +97,11 @@ def build(tables):
         else:
             auxv = num(aux)
         ops.append((name, mnem, code, fmt, unit, auxv))
-    return fields, fmts, kinds, scopes, consts, faults, fns, units, ops
+    return fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops
 
 
 def gen_pkg(t):
-    fields, fmts, kinds, scopes, consts, faults, fns, units, ops = t
+    fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops = t
     o = []
     w = o.append
     w('// gpu_isa_pkg: instruction-set constants for the RTL.')
@@ -113,6 +127,13 @@ def gen_pkg(t):
     w('  // Formats.')
     for i, f in enumerate(fmts):
         w("  localparam logic [4:0] FMT_%s = 5'd%d;" % (f, i))
+    w('')
+    w('  // Bits each format may set (every other bit must be zero); entry k is FMT_USED_BITS[k*64 +: 64].')
+    w('  // SIGD/SIGW may use only as many of S1..S4 as the opcode signal count (OPCODE_AUX).')
+    used = 0
+    for i, f in enumerate(fmts):
+        used |= fmt_bits[f] << (64 * i)
+    w("  localparam logic [%d:0] FMT_USED_BITS = %d'h%0*X;" % (64 * len(fmts) - 1, 64 * len(fmts), 16 * len(fmts), used))
     w('')
     w('  // Execution units.')
     for i, u in enumerate(units):
@@ -169,7 +190,7 @@ DOC_END = '<!-- END GENERATED OPCODE TABLE -->'
 
 
 def gen_doc_table(t):
-    fields, fmts, kinds, scopes, consts, faults, fns, units, ops = t
+    fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops = t
     fn_name = {c: n for n, c in fns}
     o = [DOC_BEGIN, '', '| opcode | mnemonic | format | unit | ALU function / signals |', '|---|---|---|---|---|']
     for name, mnem, code, fmt, unit, aux in sorted(ops, key=lambda r: r[2]):

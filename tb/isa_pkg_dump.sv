@@ -11,6 +11,10 @@ module isa_pkg_dump;
                gpu_isa_pkg::OPCODE_FMT[op*5 +: 5], gpu_isa_pkg::OPCODE_UNIT[op*4 +: 4],
                gpu_isa_pkg::OPCODE_AUX[op*6 +: 6]);
     end
+    for (op = 0; op < 32; op = op + 1) begin
+      if (op * 64 < $bits(gpu_isa_pkg::FMT_USED_BITS))
+        $display("fmtbits %0d %h", op, gpu_isa_pkg::FMT_USED_BITS[op*64 +: 64]);
+    end
     $display("fields %0d %0d %0d %0d %0d %0d", gpu_isa_pkg::F_OPCODE_HI, gpu_isa_pkg::F_D_LO,
              gpu_isa_pkg::F_M_LO, gpu_isa_pkg::F_LK_LO, gpu_isa_pkg::F_SIG_LO, gpu_isa_pkg::F_OFFSET_HI);
     $finish;

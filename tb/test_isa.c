@@ -48,13 +48,23 @@ static void test_pkg_matches_table(const char *vvp_path)
     snprintf(cmd, sizeof cmd, "vvp -n %s 2>&1", vvp_path);
     FILE *p = popen(cmd, "r");
     if (!p) { report(0, "isa_pkg_matches_table", "cannot run vvp"); return; }
-    int seen = 0, ok = 1, fields_ok = 0;
+    int seen = 0, ok = 1, fields_ok = 0, fmts_seen = 0;
     while (fgets(line, sizeof line, p)) {
         unsigned op, valid, fmt, unit, aux;
         int a, b, c, d, e, f;
         if (sscanf(line, "fields %d %d %d %d %d %d", &a, &b, &c, &d, &e, &f) == 6) {
             fields_ok = a == ISA_F_OPCODE_HI && b == ISA_F_D_LO && c == ISA_F_M_LO && d == ISA_F_LK_LO &&
                         e == ISA_F_SIG_LO && f == ISA_F_OFFSET_HI;
+            continue;
+        }
+        unsigned long long bits;
+        if (sscanf(line, "fmtbits %u %llx", &op, &bits) == 2) {
+            fmts_seen++;
+            if (op >= ISA_FMT_COUNT || bits != isa_fmt_fields((isa_fmt)op)) {
+                if (ok) snprintf(why, sizeof why, "format %u: package used bits %016llx, isa.c %016llx", op, bits,
+                                 (unsigned long long)isa_fmt_fields((isa_fmt)op));
+                ok = 0;
+            }
             continue;
         }
         if (sscanf(line, "%u %u %u %u %u", &op, &valid, &fmt, &unit, &aux) != 5 || op > 255) continue;
@@ -71,6 +81,7 @@ static void test_pkg_matches_table(const char *vvp_path)
     }
     int rc = pclose(p);
     if (ok && seen != 256) { snprintf(why, sizeof why, "simulation printed %d of 256 opcodes (rc %d)", seen, rc); ok = 0; }
+    if (ok && fmts_seen != ISA_FMT_COUNT) { snprintf(why, sizeof why, "package has %d formats, isa.def %d", fmts_seen, ISA_FMT_COUNT); ok = 0; }
     if (ok && !fields_ok) { snprintf(why, sizeof why, "field positions differ"); ok = 0; }
     report(ok, "isa_pkg_matches_table", why);
 }
