@@ -28,9 +28,29 @@ TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
 BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(wildcard tb/bench_*.c))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
-.PHONY: all tools tests benches kernels test deps gen check-gen bench-golden clean
+# RTL unit tests: a Verilator model of one module with a C++ shim in tb/<name>_tb.cpp
+# that links the C library. RTL_UNITS lists the modules that have one.
+VERILATOR ?= verilator
+VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
+RTL_SRCS  := $(wildcard rtl/*.sv)
+RTL_UNITS := decode
+RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
-all: tools tests benches kernels $(SIM)/isa_pkg_dump.vvp
+$(SIM)/v%/Vgpu_%: tb/%_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
+	@mkdir -p $(SIM)/v$*
+	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv \
+	    $(filter-out rtl/gpu_isa_pkg.sv,$(RTL_SRCS)) $(abspath $<) --top-module gpu_$* -Mdir $(SIM)/v$* \
+	    -CFLAGS "-I$(abspath csrc) -O2" -LDFLAGS "$(abspath $(LIB)) -lm" -o Vgpu_$* > $(SIM)/v$*/build.log 2>&1 \
+	    || { tail -20 $(SIM)/v$*/build.log; exit 1; }
+
+rtl-units: $(RTL_UNIT_BINS)
+
+lint:
+	@bash scripts/lint.sh
+
+.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench-golden clean
+
+all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
@@ -75,13 +95,15 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh $(TESTS)
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh $(TESTS) $(RTL_UNIT_BINS)
 
 bench-golden: all
 	$(BIN)/bench_golden
 
 clean:
 	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB) $(SIM)/isa_pkg_dump.vvp
+
+.SECONDARY:
 
 -include $(wildcard $(OBJ)/*.d)
 
