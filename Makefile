@@ -33,13 +33,14 @@ KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 VERILATOR ?= verilator
 VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
+RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
+RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
 RTL_UNITS := decode
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 $(SIM)/v%/Vgpu_%: tb/%_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
 	@mkdir -p $(SIM)/v$*
-	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv \
-	    $(filter-out rtl/gpu_isa_pkg.sv,$(RTL_SRCS)) $(abspath $<) --top-module gpu_$* -Mdir $(SIM)/v$* \
+	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $(abspath $<) --top-module gpu_$* -Mdir $(SIM)/v$* \
 	    -CFLAGS "-I$(abspath csrc) -O2" -LDFLAGS "$(abspath $(LIB)) -lm" -o Vgpu_$* > $(SIM)/v$*/build.log 2>&1 \
 	    || { tail -20 $(SIM)/v$*/build.log; exit 1; }
 

@@ -5,17 +5,18 @@
 set -u
 cd "$(dirname "$0")/.."
 status=0
-pkg=rtl/gpu_isa_pkg.sv
+# packages first: gpu_isa_pkg, then the other *_pkg.sv files, which may use it
+pkg="rtl/gpu_isa_pkg.sv $(ls rtl/*_pkg.sv | grep -v -x rtl/gpu_isa_pkg.sv | tr '\n' ' ')"
 for f in rtl/*.sv; do
-    [ "$f" = "$pkg" ] && continue
+    case "$f" in *_pkg.sv) continue ;; esac
     top=$(basename "$f" .sv)
-    others=$(ls rtl/*.sv | grep -v -x -e "$pkg" -e "$f")
-    if ! out=$(verilator --lint-only -Wall rtl/lint_waivers.vlt "$pkg" $others "$f" --top-module "$top" 2>&1); then
+    others=$(ls rtl/*.sv | grep -v -e '_pkg\.sv$' | grep -v -x "$f")
+    if ! out=$(verilator --lint-only -Wall rtl/lint_waivers.vlt $pkg $others "$f" --top-module "$top" 2>&1); then
         echo "FAIL lint_verilator_$top: $(printf '%s' "$out" | grep -m1 -E '%(Warning|Error)')"
         status=1
         continue
     fi
-    if ! out=$(iverilog -g2012 -o /dev/null -s "$top" "$pkg" $others "$f" 2>&1 | grep -v "sorry: constant selects in always_\* processes"); then :; fi
+    if ! out=$(iverilog -g2012 -o /dev/null -s "$top" $pkg $others "$f" 2>&1 | grep -v "sorry: constant selects in always_\* processes"); then :; fi
     if printf '%s' "$out" | grep -q -E "error|Error"; then
         echo "FAIL lint_icarus_$top: $(printf '%s' "$out" | grep -m1 -E 'error|Error')"
         status=1
