@@ -1,0 +1,283 @@
+// gpu_lds: the 64 KiB local data share of one CU: 32 word-interleaved banks,
+// one wave instruction (load, store or atomic, all 32 lanes) at a time.
+// Latency: resp_valid_o comes R+1 cycles after the accepting edge, R = rounds
+// (docs/lds.md: conflicts serialised; atomics one lane per bank per round).
+// valid/ready request (ready only when idle); resp_valid_o is a 1-cycle pulse.
+`default_nettype none
+
+module gpu_lds (
+  input  wire           clk_i,
+  input  wire           rst_i,
+
+  // Request: one instruction. Lane L of a bus is [L*W +: W].
+  input  wire           req_valid_i,
+  output logic          req_ready_o,
+  input  wire  [4:0]    req_op_i,    // gpu_isa_pkg::FMT_LDS_LOAD / FMT_LDS_STORE / FMT_LDS_ATOMIC
+  input  wire  [5:0]    req_fn_i,    // atomic function, gpu_isa_pkg::FN_*
+  input  wire           req_ret_i,   // atomic returns the old values
+  input  wire  [31:0]   req_mask_i,  // selected lanes
+  input  wire  [447:0]  req_word_i,  // physical word address per lane (14 bits)
+  input  wire  [1023:0] req_data_i,  // store data / atomic operand V
+  input  wire  [1023:0] req_cmp_i,   // CAS compare value
+
+  // Response: one cycle, data for loads and returning atomics.
+  output logic          resp_valid_o,
+  output logic [31:0]   resp_mask_o,  // lanes of resp_data_o to write (0 for stores, noret)
+  output logic [1023:0] resp_data_o,  // lanes outside resp_mask_o are 0
+
+  // Counters: one cycle after each round.
+  output logic          stat_conflict_o,  // the round was not the instruction's first
+  output logic [5:0]    stat_lanes_o      // lanes served in the round
+);
+
+  localparam int NumLanes = 32;
+  localparam int NumBanks = 32;
+  localparam int BankW    = 5;    // word address bits [4:0]: the bank
+  localparam int RowW     = 9;    // word address bits [13:5]: the row in the bank
+  localparam int WordW    = BankW + RowW;
+
+  // ---------------------------------------------------------------------------
+  // The accepted instruction. Payload: no reset; it changes only on accept.
+  logic [4:0]           op_q;
+  logic [5:0]           fn_q;
+  logic                 ret_q;
+  logic [NumLanes-1:0]  mask_q;
+  logic [447:0]         word_q;
+  logic [1023:0]        data_q;
+  logic [1023:0]        cmp_q;
+
+  // Control.
+  logic                 busy_q;     // rounds remain to be issued
+  logic                 first_q;    // the next round is the instruction's first
+  logic [NumLanes-1:0]  pend_q;     // lanes not served yet
+  logic [NumLanes-1:0]  pend_d;
+  logic                 resp_valid_q;
+  logic                 stat_conflict_q;
+  logic [5:0]           stat_lanes_q;
+
+  logic accept;
+  logic is_load;
+  logic is_store;
+  logic is_atomic;
+  logic returns;   // the instruction returns data
+
+  assign req_ready_o = !busy_q;
+  assign accept      = req_valid_i && req_ready_o;
+  assign is_store    = op_q == gpu_isa_pkg::FMT_LDS_STORE;
+  assign is_atomic   = op_q == gpu_isa_pkg::FMT_LDS_ATOMIC;
+  assign is_load     = !is_store && !is_atomic;
+  assign returns     = is_load || (is_atomic && ret_q);
+
+  // ---------------------------------------------------------------------------
+  // Stage 1, one round per cycle while busy_q: pick one word per bank and
+  // issue the bank reads. Bank b's word is the one of the lowest pending lane
+  // in b. Loads and stores serve every pending lane on that word; atomics
+  // serve only that lowest lane (so same-word lanes go in ascending order).
+  logic [NumBanks-1:0]       s1_act;     // bank b is accessed this round
+  logic [NumBanks*RowW-1:0]  s1_row;     // bank b's row this round
+  logic [NumLanes-1:0]       s1_lead;    // lane is the lowest pending lane of its bank
+  logic [NumLanes-1:0]       s1_served;  // lanes served this round
+  logic [NumBanks*5-1:0]     s1_wlane;   // bank b's data lane: the highest served lane in b
+  logic [5:0]                s1_nserved;
+  logic [4:0]                s1_bank;    // loop temporary: a lane's bank
+
+  always_comb begin
+    s1_act  = '0;
+    s1_row  = '0;
+    s1_lead = '0;
+    for (int b = 0; b < NumBanks; b++) begin
+      for (int l = 0; l < NumLanes; l++) begin
+        if (pend_q[l] && word_q[l*WordW +: BankW] == b[4:0] && !s1_act[b]) begin
+          s1_act[b]               = 1'b1;
+          s1_row[b*RowW +: RowW]  = word_q[l*WordW + BankW +: RowW];
+          s1_lead[l]              = 1'b1;
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    s1_served  = '0;
+    s1_nserved = '0;
+    s1_bank    = '0;
+    for (int l = 0; l < NumLanes; l++) begin
+      s1_bank = word_q[l*WordW +: BankW];
+      if (is_atomic)
+        s1_served[l] = s1_lead[l];
+      else
+        s1_served[l] = pend_q[l] && word_q[l*WordW + BankW +: RowW] == s1_row[s1_bank*RowW +: RowW];
+      s1_nserved = s1_nserved + {5'd0, s1_served[l]};
+    end
+    pend_d = pend_q & ~s1_served;
+  end
+
+  always_comb begin
+    s1_wlane = '0;
+    for (int b = 0; b < NumBanks; b++)
+      for (int l = 0; l < NumLanes; l++)
+        if (s1_served[l] && word_q[l*WordW +: BankW] == b[4:0])
+          s1_wlane[b*5 +: 5] = l[4:0];
+  end
+
+  // ---------------------------------------------------------------------------
+  // Stage 2, the cycle after a round: the bank read data arrives; stores and
+  // atomics write their banks. Atomics forward a word written in the previous
+  // cycle (the RAM cannot return it: it was read in the same cycle). Each
+  // lane sees its bank's word (lane_old); a CAS compares there, so only the
+  // 1-bit result, not the 32-bit compare value, crosses back to the bank.
+  logic [NumBanks-1:0]       s2_act_q;   // bank b was accessed in the last round
+  logic [NumBanks*RowW-1:0]  s2_row_q;
+  logic [NumBanks*5-1:0]     s2_wlane_q;
+  logic [NumLanes-1:0]       s2_ret_q;   // lanes whose data arrives now
+  logic [NumBanks-1:0]       fwd_valid_q;
+  logic [NumBanks*RowW-1:0]  fwd_row_q;
+  logic [NumBanks*32-1:0]    fwd_data_q;
+
+  logic [NumBanks-1:0]       bank_re;
+  logic [NumBanks-1:0]       bank_we;
+  logic [NumBanks*32-1:0]    bank_wdata;
+  logic [NumBanks*32-1:0]    bank_rdata;
+  logic [NumBanks*32-1:0]    s2_old;     // bank b's word before this round's write
+  logic [NumLanes*32-1:0]    lane_old;   // the word of lane l's bank
+  logic [NumLanes-1:0]       lane_eq;    // lane_old equals lane l's CAS compare value
+  logic [4:0]                s2_bank;    // loop temporary: a lane's bank
+
+  always_comb begin
+    s2_bank = '0;
+    for (int l = 0; l < NumLanes; l++) begin
+      s2_bank = word_q[l*WordW +: BankW];
+      lane_old[l*32 +: 32] = s2_old[s2_bank*32 +: 32];
+      lane_eq[l] = lane_old[l*32 +: 32] == cmp_q[l*32 +: 32];
+    end
+  end
+
+  assign bank_re = s1_act & {NumBanks{!is_store}};
+
+  for (genvar b = 0; b < NumBanks; b++) begin : g_bank
+    logic [4:0]  lane;
+    logic [31:0] src;
+    logic [31:0] new_word;
+
+    assign lane = s2_wlane_q[b*5 +: 5];
+    assign src  = data_q[lane*32 +: 32];
+    assign s2_old[b*32 +: 32] =
+        (fwd_valid_q[b] && fwd_row_q[b*RowW +: RowW] == s2_row_q[b*RowW +: RowW])
+        ? fwd_data_q[b*32 +: 32] : bank_rdata[b*32 +: 32];
+    assign bank_we[b] = s2_act_q[b] && !is_load;
+    assign bank_wdata[b*32 +: 32] = is_atomic ? new_word : src;
+
+    gpu_lds_atomic_alu u_alu (
+      .fn_i     (fn_q),
+      .old_i    (s2_old[b*32 +: 32]),
+      .src_i    (src),
+      .cas_eq_i (lane_eq[lane]),
+      .new_o    (new_word)
+    );
+
+    gpu_ram_1r1w #(
+      .Width (32),
+      .Depth (512)
+    ) u_ram (
+      .clk_i   (clk_i),
+      .we_i    (bank_we[b]),
+      .waddr_i (s2_row_q[b*RowW +: RowW]),
+      .wdata_i (bank_wdata[b*32 +: 32]),
+      .re_i    (bank_re[b]),
+      .raddr_i (s1_row[b*RowW +: RowW]),
+      .rdata_o (bank_rdata[b*32 +: 32])
+    );
+  end
+
+  // Response data: each lane served last round takes its bank's word; lanes
+  // served earlier were collected in coll_q (cleared on accept).
+  logic [1023:0] coll_q;
+  logic [1023:0] coll_d;
+
+  always_comb begin
+    coll_d = coll_q;
+    for (int l = 0; l < NumLanes; l++)
+      if (s2_ret_q[l]) coll_d[l*32 +: 32] = lane_old[l*32 +: 32];
+  end
+
+  assign resp_valid_o    = resp_valid_q;
+  assign stat_conflict_o = stat_conflict_q;
+  assign stat_lanes_o    = stat_lanes_q;
+  assign resp_mask_o  = (resp_valid_q && returns) ? mask_q : '0;
+  assign resp_data_o  = coll_d;
+
+  // ---------------------------------------------------------------------------
+  // Registers.
+  always_ff @(posedge clk_i) begin
+    if (accept) begin
+      op_q   <= req_op_i;
+      fn_q   <= req_fn_i;
+      ret_q  <= req_ret_i;
+      mask_q <= req_mask_i;
+      word_q <= req_word_i;
+      data_q <= req_data_i;
+      cmp_q  <= req_cmp_i;
+    end
+    s2_row_q   <= s1_row;
+    s2_wlane_q <= s1_wlane;
+    fwd_row_q  <= s2_row_q;
+    fwd_data_q <= bank_wdata;
+    coll_q     <= accept ? '0 : coll_d;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (accept) begin
+      busy_q  <= 1'b1;
+      first_q <= 1'b1;
+      pend_q  <= req_mask_i;
+    end else if (busy_q) begin
+      busy_q  <= pend_d != '0;
+      first_q <= 1'b0;
+      pend_q  <= pend_d;
+    end
+    resp_valid_q    <= busy_q && pend_d == '0;
+    s2_act_q        <= busy_q ? s1_act : '0;
+    s2_ret_q        <= (busy_q && returns) ? s1_served : '0;
+    fwd_valid_q     <= is_atomic ? bank_we : '0;
+    stat_conflict_q <= busy_q && !first_q;
+    stat_lanes_q    <= busy_q ? s1_nserved : '0;
+    if (rst_i) begin
+      busy_q          <= 1'b0;
+      first_q         <= 1'b0;
+      pend_q          <= '0;
+      resp_valid_q    <= 1'b0;
+      s2_act_q        <= '0;
+      s2_ret_q        <= '0;
+      fwd_valid_q     <= '0;
+      stat_conflict_q <= 1'b0;
+      stat_lanes_q    <= '0;
+    end
+  end
+
+`ifndef SYNTHESIS
+  // The handshake contract: a request held while not ready keeps valid high
+  // and its payload unchanged; an accepted request has a known op. (A plain
+  // always: Icarus warns about system tasks in always_ff.)
+  localparam int PayloadW = 5 + 6 + 1 + 32 + 448 + 1024 + 1024;
+  logic                held_q;
+  logic [PayloadW-1:0] held_payload_q;
+  logic [PayloadW-1:0] payload;
+
+  assign payload = {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i};
+
+  always @(posedge clk_i) begin
+    if (!rst_i && held_q && !req_valid_i)
+      $error("gpu_lds: req_valid_i dropped before the request was accepted");
+    if (!rst_i && held_q && req_valid_i && payload != held_payload_q)
+      $error("gpu_lds: request payload changed while req_valid_i was held");
+    if (!rst_i && accept && req_op_i != gpu_isa_pkg::FMT_LDS_LOAD && req_op_i != gpu_isa_pkg::FMT_LDS_STORE
+        && req_op_i != gpu_isa_pkg::FMT_LDS_ATOMIC)
+      $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
+    held_q         <= req_valid_i && !req_ready_o;
+    held_payload_q <= payload;
+    if (rst_i) held_q <= 1'b0;
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
