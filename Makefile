@@ -38,11 +38,14 @@ RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
 RTL_UNITS := decode
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
-$(SIM)/v%/Vgpu_%: tb/%_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
-	@mkdir -p $(SIM)/v$*
-	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $(abspath $<) --top-module gpu_$* -Mdir $(SIM)/v$* \
-	    -CFLAGS "-I$(abspath csrc) -O2" -LDFLAGS "$(abspath $(LIB)) -lm" -o Vgpu_$* > $(SIM)/v$*/build.log 2>&1 \
-	    || { tail -20 $(SIM)/v$*/build.log; exit 1; }
+define rtl_unit_rule
+$(SIM)/v$(1)/Vgpu_$(1): tb/$(1)_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
+	@mkdir -p $(SIM)/v$(1)
+	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $$(abspath tb/$(1)_tb.cpp) \
+	    --top-module gpu_$(1) -Mdir $(SIM)/v$(1) -CFLAGS "-I$$(abspath csrc) -O2" -LDFLAGS "$$(abspath $(LIB)) -lm" \
+	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
+endef
+$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
