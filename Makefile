@@ -99,7 +99,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh $(TESTS) $(RTL_UNIT_BINS)
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/test_lds.sh $(TESTS) $(RTL_UNIT_BINS)
 
 bench-golden: all
 	$(BIN)/bench_golden

@@ -36,6 +36,16 @@ module gpu_lds (
   localparam int RowW     = 9;    // word address bits [13:5]: the row in the bank
   localparam int WordW    = BankW + RowW;
 
+  // IDX[i*5 +: 5] = i: a lane or bank number as 5 bits. (Icarus 11 re-runs an
+  // always_comb forever when it reads a part-select of its own loop variable.)
+  function automatic logic [159:0] idx_table(input int n);
+    logic [159:0] t;
+    t = '0;
+    for (int i = 0; i < n; i++) t[i*5 +: 5] = i[4:0];
+    idx_table = t;
+  endfunction
+  localparam logic [159:0] IDX = idx_table(32);
+
   // ---------------------------------------------------------------------------
   // The accepted instruction. Payload: no reset; it changes only on accept.
   logic [4:0]           op_q;
@@ -87,7 +97,7 @@ module gpu_lds (
     s1_lead = '0;
     for (int b = 0; b < NumBanks; b++) begin
       for (int l = 0; l < NumLanes; l++) begin
-        if (pend_q[l] && word_q[l*WordW +: BankW] == b[4:0] && !s1_act[b]) begin
+        if (pend_q[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5] && !s1_act[b]) begin
           s1_act[b]               = 1'b1;
           s1_row[b*RowW +: RowW]  = word_q[l*WordW + BankW +: RowW];
           s1_lead[l]              = 1'b1;
@@ -115,8 +125,8 @@ module gpu_lds (
     s1_wlane = '0;
     for (int b = 0; b < NumBanks; b++)
       for (int l = 0; l < NumLanes; l++)
-        if (s1_served[l] && word_q[l*WordW +: BankW] == b[4:0])
-          s1_wlane[b*5 +: 5] = l[4:0];
+        if (s1_served[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5])
+          s1_wlane[b*5 +: 5] = IDX[l*5 +: 5];
   end
 
   // ---------------------------------------------------------------------------
