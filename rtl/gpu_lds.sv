@@ -95,6 +95,8 @@ module gpu_lds (
     s1_act  = '0;
     s1_row  = '0;
     s1_lead = '0;
+    // (Skipped when no lane is pending: every result is 0 then. It keeps an idle LDS cheap to simulate.)
+    if (pend_q != '0)
     for (int b = 0; b < NumBanks; b++) begin
       for (int l = 0; l < NumLanes; l++) begin
         if (pend_q[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5] && !s1_act[b]) begin
@@ -110,6 +112,7 @@ module gpu_lds (
     s1_served  = '0;
     s1_nserved = '0;
     s1_bank    = '0;
+    if (pend_q != '0)
     for (int l = 0; l < NumLanes; l++) begin
       s1_bank = word_q[l*WordW +: BankW];
       if (is_atomic)
@@ -123,6 +126,7 @@ module gpu_lds (
 
   always_comb begin
     s1_wlane = '0;
+    if (s1_served != '0)
     for (int b = 0; b < NumBanks; b++)
       for (int l = 0; l < NumLanes; l++)
         if (s1_served[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5])
@@ -153,7 +157,10 @@ module gpu_lds (
   logic [4:0]                s2_bank;    // loop temporary: a lane's bank
 
   always_comb begin
-    s2_bank = '0;
+    s2_bank  = '0;
+    lane_old = '0;
+    lane_eq  = '0;
+    if (s2_act_q != '0)   // no bank was read: nothing uses these
     for (int l = 0; l < NumLanes; l++) begin
       s2_bank = word_q[l*WordW +: BankW];
       lane_old[l*32 +: 32] = s2_old[s2_bank*32 +: 32];

@@ -11,7 +11,7 @@ module gpu_valu (
   input  wire           rst_i,
   input  wire           valid_i,
   input  wire  [7:0]    opcode_i,
-  input  wire  [3:0]    unit_i,       // gpu_isa_pkg::UNIT_VALU / XLANE / RED
+  input  wire  [3:0]    unit_i,       // gpu_isa_pkg::UNIT_VALU / SALU / XLANE / RED (SALU: lane 0 only)
   input  wire  [5:0]    fn_i,         // ALU function
   input  wire  [1023:0] a_i,          // slot a (A, or select's F)
   input  wire  [1023:0] b_i,          // slot b (B, or select's T); lane 0 is its scalar-context value
@@ -23,9 +23,14 @@ module gpu_valu (
   output logic [7:0]    tag_o
 );
 
-  // One reduction step: the ALU function on two lane values (integer for now).
+  // One reduction step: the ALU function on two lane values (f32 ones correctly rounded).
   function automatic logic [31:0] combine(input logic [5:0] fn, input logic [31:0] x, input logic [31:0] y);
-    combine = gpu_alu_pkg::alu_int(fn, x, y);
+    case (fn)
+      gpu_isa_pkg::FN_ADD_F32: combine = gpu_fp_pkg::fp_add(x, y);
+      gpu_isa_pkg::FN_MIN_F32: combine = gpu_fp_pkg::fp_min(x, y);
+      gpu_isa_pkg::FN_MAX_F32: combine = gpu_fp_pkg::fp_max(x, y);
+      default:                 combine = gpu_alu_pkg::alu_int(fn, x, y);
+    endcase
   endfunction
 
   // The fixed balanced tree of docs/isa.md 4.4 over 8 values.
@@ -85,7 +90,7 @@ module gpu_valu (
         default: begin
           for (int l = 0; l < 32; l++)
             result_o[l*32 +: 32] <= gpu_alu_pkg::alu_int(fn_i, a_i[l*32 +: 32], b_i[l*32 +: 32]);
-          lane_we_o <= 32'hFFFF_FFFF;
+          lane_we_o <= unit_i == gpu_isa_pkg::UNIT_SALU ? 32'h0000_0001 : 32'hFFFF_FFFF;
         end
       endcase
     end

@@ -1,0 +1,37 @@
+// gpu_ctr_pkg: the performance counters of one compute unit, by index
+// (gpu_top's ctr_idx_i). All are 64-bit, reset at launch, and count while the
+// task runs. Lane counts follow csrc/golden.h ("lane_ops").
+`default_nettype none
+
+package gpu_ctr_pkg;
+
+  localparam int CTR_CYCLES          = 0;   // cycles from launch until the task is finished
+  localparam int CTR_INSTS           = 1;   // instructions retired by this CU
+  localparam int CTR_INSTS_SLOT0     = 2;   // ... by wave slot 0
+  localparam int CTR_INSTS_SLOT1     = 3;   // ... by wave slot 1
+  localparam int CTR_LANE_OPS        = 4;   // lanes operated on (golden.h definition)
+  localparam int CTR_VALU_INSTS      = 5;   // per-unit instruction counts
+  localparam int CTR_SALU_INSTS      = 6;
+  localparam int CTR_XLANE_INSTS     = 7;
+  localparam int CTR_RED_INSTS       = 8;
+  localparam int CTR_BRANCH_INSTS    = 9;
+  localparam int CTR_SIG_INSTS       = 10;
+  localparam int CTR_LDS_INSTS       = 11;
+  localparam int CTR_GMEM_INSTS      = 12;
+  localparam int CTR_LDS_ACCESSES    = 13;  // lane accesses to the LDS
+  localparam int CTR_LDS_CONFLICT    = 14;  // LDS bank-conflict cycles (rounds after the first)
+  localparam int CTR_GLOBAL_LOADS    = 15;  // lane accesses
+  localparam int CTR_GLOBAL_STORES   = 16;
+  localparam int CTR_GLOBAL_ATOMICS  = 17;
+  localparam int CTR_BARRIERS        = 18;  // barrier instructions retired
+  localparam int CTR_STALL_DEP       = 19;  // wave-cycles not issuing: waiting on a register or an unfinished instruction
+  localparam int CTR_STALL_MEM       = 20;  // ... waiting on a signal or for room in the memory unit
+  localparam int CTR_STALL_BARRIER   = 21;  // ... waiting at a barrier
+  localparam int CTR_STALL_LDS       = 22;  // ... waiting for the LDS (its conflicts included)
+  localparam int CTR_GROUPS          = 23;  // work groups placed on this CU
+  localparam int CTR_MEM_REQS        = 24;  // requests sent on the memory port
+  localparam int NUM_CTRS            = 25;
+
+endpackage
+
+`default_nettype wire

@@ -1,0 +1,1219 @@
+// gpu_cu: one compute unit: 2 wave slots (gpu_wave_sched), the instruction
+// memory, the register file, the vector/scalar ALUs and f32 units, the LDS
+// and the global-memory unit. Pipeline: issue (register read) -> EX (operands,
+// address checks, branch) -> writeback, where every architectural change
+// happens, at most one per cycle, and is reported on the trace outputs.
+`default_nettype none
+
+module gpu_cu (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire  [2:0]    cu_id_i,
+  // task
+  input  wire           launch_i,          // counters reset
+  input  wire  [12:0]   num_insts_i,
+  input  wire  [15:0]   num_groups_i,
+  input  wire  [16:0]   lds_bytes_i,
+  input  wire  [31:0]   args_addr_i,
+  input  wire  [31:0]   mem_bytes_i,
+  input  wire           count_i,           // the task runs: count cycles and stalls
+  input  wire           stop_i,            // a fault has stopped the task
+  input  wire           squash_i,          // a lower-numbered CU faults this cycle: commit nothing
+  // program
+  input  wire           imem_we_i,
+  input  wire  [11:0]   imem_addr_i,
+  input  wire  [63:0]   imem_data_i,
+  // placement
+  input  wire           place_i,
+  input  wire           place_slot_i,
+  input  wire           place_two_i,
+  input  wire  [15:0]   place_group_i,
+  output logic [1:0]    slot_free_o,
+  output logic          idle_o,            // no wave, no access in flight, no LDS clearing
+  output logic          mem_idle_o,        // no global access in flight
+  // fault in writeback this cycle (it commits unless squash_i)
+  output logic          fault_o,
+  output logic [3:0]    fault_code_o,
+  output logic          fault_slot_o,
+  output logic [31:0]   fault_wave_o,
+  output logic [15:0]   fault_group_o,
+  output logic [11:0]   fault_pc_o,
+  output logic [63:0]   fault_inst_o,
+  output logic [5:0]    fault_lane_o,
+  output logic [31:0]   fault_addr_o,
+  output logic [6:0]    fault_reg_o,
+  // memory port
+  output logic          mem_req_valid_o,
+  input  wire           mem_req_ready_i,
+  output logic [1:0]    mem_req_op_o,
+  output logic [5:0]    mem_req_fn_o,
+  output logic [31:0]   mem_req_addr_o,
+  output logic [31:0]   mem_req_data_o,
+  output logic [31:0]   mem_req_cmp_o,
+  output logic [15:0]   mem_req_tag_o,
+  input  wire           mem_resp_valid_i,
+  input  wire  [15:0]   mem_resp_tag_i,
+  input  wire  [31:0]   mem_resp_data_i,
+  // trace (the writeback stage)
+  output logic          tr_valid_o,
+  output logic [1:0]    tr_kind_o,
+  output logic          tr_slot_o,
+  output logic [11:0]   tr_pc_o,
+  output logic [5:0]    tr_dest_o,
+  output logic [31:0]   tr_dest_mask_o,
+  output logic [1023:0] tr_dest_data_o,
+  output logic [3:0]    tr_sig_o,
+  output logic [31:0]   tr_mem_mask_o,
+  output logic [1023:0] tr_mem_addr_o,
+  output logic [1023:0] tr_mem_data_o,
+  // counters
+  input  wire  [5:0]    ctr_idx_i,
+  output logic [63:0]   ctr_value_o
+);
+
+  localparam int LatFp = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;   // issue to writeback of a pipelined f32 op
+  localparam logic [1:0] TR_RETIRE = 2'd0;
+  localparam logic [1:0] TR_MEM_DONE = 2'd1;
+  localparam logic [1:0] TR_FAULT = 2'd2;
+
+  // ======================================================================
+  // Instruction memory (a copy of the program in every CU)
+  // ======================================================================
+  logic        imem_re;
+  logic [11:0] imem_raddr;
+  logic [63:0] imem_rdata;
+
+  gpu_ram_1r1w #(
+    .Width (64),
+    .Depth (4096)
+  ) u_imem (
+    .clk_i   (clk_i),
+    .we_i    (imem_we_i),
+    .waddr_i (imem_addr_i),
+    .wdata_i (imem_data_i),
+    .re_i    (imem_re),
+    .raddr_i (imem_raddr),
+    .rdata_o (imem_rdata)
+  );
+
+  // ======================================================================
+  // Wave scheduler
+  // ======================================================================
+  logic          is_valid, is_slot;
+  logic [11:0]   is_pc;
+  logic [63:0]   is_inst;
+  logic [3:0]    is_fault;
+  logic [5:0]    is_fault_reg;
+  logic [31:0]   is_fault_addr;
+  logic [31:0]   sig_pending;
+  logic [1:0]    live, inflight;
+  logic          two;
+  logic [63:0]   wave_ids;
+  logic [31:0]   group_ids;
+  logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds;
+  logic [1:0]    hold;
+  logic          lds_free, divsqrt_free, sdiv_free, gmem_free, var_wait;
+
+  // writeback -> scheduler
+  logic          wb_commit, wb_serial, wb_redirect, wb_end, wb_barrier, wb_sigdone, wb_sb_clear, wb_memdone;
+  logic          wb_slot;
+  logic [11:0]   wb_next_pc;
+  logic [15:0]   wb_sigs;
+  logic [5:0]    wb_sb_reg;
+  logic [3:0]    wb_sig;
+
+  gpu_wave_sched #(
+    .LatFp (LatFp)
+  ) u_sched (
+    .clk_i           (clk_i),
+    .rst_i           (rst_i),
+    .stop_i          (stop_i),
+    .num_insts_i     (num_insts_i),
+    .place_i         (place_i),
+    .place_slot_i    (place_slot_i),
+    .place_two_i     (place_two_i),
+    .place_group_i   (place_group_i),
+    .hold_i          (hold),
+    .imem_re_o       (imem_re),
+    .imem_raddr_o    (imem_raddr),
+    .imem_rdata_i    (imem_rdata),
+    .lds_free_i      (lds_free),
+    .divsqrt_free_i  (divsqrt_free),
+    .sdiv_free_i     (sdiv_free),
+    .gmem_free_i     (gmem_free),
+    .var_wait_i      (var_wait),
+    .is_valid_o      (is_valid),
+    .is_slot_o       (is_slot),
+    .is_pc_o         (is_pc),
+    .is_inst_o       (is_inst),
+    .is_fault_o      (is_fault),
+    .is_fault_reg_o  (is_fault_reg),
+    .is_fault_addr_o (is_fault_addr),
+    .wb_commit_i     (wb_commit),
+    .wb_slot_i       (wb_slot),
+    .wb_serial_i     (wb_serial),
+    .wb_redirect_i   (wb_redirect),
+    .wb_next_pc_i    (wb_next_pc),
+    .wb_end_i        (wb_end),
+    .wb_barrier_i    (wb_barrier),
+    .wb_sigdone_i    (wb_sigdone),
+    .wb_sigs_i       (wb_sigs),
+    .wb_sb_clear_i   (wb_sb_clear),
+    .wb_sb_reg_i     (wb_sb_reg),
+    .memdone_i       (wb_memdone),
+    .memdone_slot_i  (wb_slot),
+    .memdone_sig_i   (wb_sig),
+    .sig_pending_o   (sig_pending),
+    .live_o          (live),
+    .two_o           (two),
+    .wave_id_o       (wave_ids),
+    .group_o         (group_ids),
+    .inflight_o      (inflight),
+    .stall_dep_o     (stall_dep),
+    .stall_mem_o     (stall_mem),
+    .stall_bar_o     (stall_bar),
+    .stall_lds_o     (stall_lds)
+  );
+
+  // ======================================================================
+  // Issue: decode, register-file read
+  // ======================================================================
+  logic        d_legal, d_writes_dest, d_const_write, d_has_mask, d_nt, d_noret;
+  logic [4:0]  d_fmt;
+  logic [3:0]  d_unit;
+  logic [5:0]  d_fn;
+  logic [7:0]  d_opcode;
+  logic [5:0]  d_dest;
+  logic [11:0] d_mask;
+  logic [2:0]  d_src_used;
+  logic [5:0]  d_src_kind;
+  logic [17:0] d_src_reg;
+  logic [95:0] d_src_lit;
+  logic [35:0] d_src_mask;
+  logic [31:0] d_target;
+  logic [15:0] d_sigs;
+  logic [3:0]  d_sig;
+  logic [1:0]  d_scope;
+  logic [15:0] d_offset;
+
+  gpu_decode u_decode (
+    .inst_i        (is_inst),
+    .legal_o       (d_legal),
+    .fmt_o         (d_fmt),
+    .unit_o        (d_unit),
+    .fn_o          (d_fn),
+    .opcode_o      (d_opcode),
+    .writes_dest_o (d_writes_dest),
+    .dest_o        (d_dest),
+    .const_write_o (d_const_write),
+    .has_mask_o    (d_has_mask),
+    .mask_o        (d_mask),
+    .src_used_o    (d_src_used),
+    .src_kind_o    (d_src_kind),
+    .src_reg_o     (d_src_reg),
+    .src_lit_o     (d_src_lit),
+    .src_mask_o    (d_src_mask),
+    .target_o      (d_target),
+    .sigs_o        (d_sigs),
+    .sig_o         (d_sig),
+    .scope_o       (d_scope),
+    .nt_o          (d_nt),
+    .noret_o       (d_noret),
+    .offset_o      (d_offset)
+  );
+  wire unused_decode = d_legal ^ d_const_write ^ d_has_mask ^ d_nt ^ (^d_scope) ^ (^d_src_used);
+
+  logic [2:0]    rf_re;
+  logic [20:0]   rf_raddr;
+  logic [3071:0] rf_rdata;
+  logic [31:0]   rf_we;
+  logic [6:0]    rf_waddr;
+  logic [1023:0] rf_wdata;
+  logic [1:0]    rf_clear;
+
+  always_comb begin
+    for (int p = 0; p < 3; p++) begin
+      logic [5:0] r;
+      r = d_src_reg[p*6 +: 6];
+      rf_re[p] = is_valid && d_src_used[p] && r >= 6'd16 &&
+                 (d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_V || d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_S);
+      rf_raddr[p*7 +: 7] = (is_slot ? 7'd48 : 7'd0) + {1'b0, r} - 7'd16;
+    end
+  end
+
+  gpu_regfile u_regfile (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .clear_slot_i (rf_clear),
+    .re_i         (rf_re),
+    .raddr_i      (rf_raddr),
+    .rdata_o      (rf_rdata),
+    .we_lanes_i   (rf_we),
+    .waddr_i      (rf_waddr),
+    .wdata_i      (rf_wdata)
+  );
+
+  // ======================================================================
+  // EX stage registers
+  // ======================================================================
+  logic        ex_valid_q, ex_slot_q;
+  logic [11:0] ex_pc_q;
+  logic [63:0] ex_inst_q;
+  logic [3:0]  ex_fault_q;
+  logic [5:0]  ex_fault_reg_q;
+  logic [31:0] ex_fault_addr_q;
+  logic [4:0]  ex_fmt_q;
+  logic [3:0]  ex_unit_q;
+  logic [5:0]  ex_fn_q;
+  logic [7:0]  ex_opcode_q;
+  logic        ex_writes_q;
+  logic [5:0]  ex_dest_q;
+  logic [11:0] ex_mask_q;
+  logic [5:0]  ex_kind_q;
+  logic [17:0] ex_reg_q;
+  logic [95:0] ex_lit_q;
+  logic [35:0] ex_smask_q;
+  logic [31:0] ex_target_q;
+  logic [15:0] ex_sigs_q;
+  logic [3:0]  ex_sig_q;
+  logic        ex_noret_q;
+  logic [15:0] ex_offset_q;
+
+  always_ff @(posedge clk_i) begin
+    ex_valid_q <= is_valid;
+    if (is_valid) begin
+      ex_slot_q       <= is_slot;
+      ex_pc_q         <= is_pc;
+      ex_inst_q       <= is_inst;
+      ex_fault_q      <= is_fault;
+      ex_fault_reg_q  <= is_fault_reg;
+      ex_fault_addr_q <= is_fault_addr;
+      ex_fmt_q        <= d_fmt;
+      ex_unit_q       <= d_unit;
+      ex_fn_q         <= d_fn;
+      ex_opcode_q     <= d_opcode;
+      ex_writes_q     <= d_writes_dest;
+      ex_dest_q       <= d_dest;
+      ex_mask_q       <= d_mask;
+      ex_kind_q       <= d_src_kind;
+      ex_reg_q        <= d_src_reg;
+      ex_lit_q        <= d_src_lit;
+      ex_smask_q      <= d_src_mask;
+      ex_target_q     <= d_target;
+      ex_sigs_q       <= d_sigs;
+      ex_sig_q        <= d_sig;
+      ex_noret_q      <= d_noret;
+      ex_offset_q     <= d_offset;
+    end
+    if (rst_i) ex_valid_q <= 1'b0;
+  end
+
+  // ======================================================================
+  // EX: operands
+  // ======================================================================
+  // Mask shadow: bit 0 of every lane of v16..v31, per slot, so masks never read the RAM.
+  logic [511:0] shadow_q [2];
+
+  wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
+  wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
+  wire        ex_gwave    = two && ex_slot_q;
+
+  // The value of constant register r in lane l of the EX wave (docs/isa.md 1.2).
+  function automatic logic [31:0] const_val(input logic [3:0] r, input logic [4:0] l, input logic [31:0] wave_id,
+                                            input logic [15:0] group, input logic gwave, input logic [15:0] ngroups,
+                                            input logic [31:0] args);
+    case (r)
+      4'd0:  const_val = 32'd0;
+      4'd1:  const_val = 32'd1;
+      4'd2:  const_val = {27'd0, l};
+      4'd3:  const_val = wave_id;
+      4'd4:  const_val = 32'd255;
+      4'd5:  const_val = 32'd1 << (l % 5'd2);
+      4'd6:  const_val = 32'd1 << (l % 5'd3);
+      4'd7:  const_val = 32'd1 << (l % 5'd4);
+      4'd8:  const_val = {31'd0, !l[4]};
+      4'd9:  const_val = {31'd0, !l[1]};
+      4'd10: const_val = {31'd0, !l[2]};
+      4'd11: const_val = {31'd0, !l[3]};
+      4'd12: const_val = {16'd0, group};
+      4'd13: const_val = {31'd0, gwave};
+      4'd14: const_val = {16'd0, ngroups};
+      default: const_val = args;
+    endcase
+  endfunction
+
+  // Bit 0 of register r (v0..v31) in every lane.
+  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [511:0] shadow, input logic [31:0] wave_id,
+                                           input logic [15:0] group, input logic gwave, input logic [15:0] ngroups,
+                                           input logic [31:0] args);
+    logic [31:0] b;
+    logic [31:0] cv_unused_hi;      // only bit 0 of the constant counts
+    for (int l = 0; l < 32; l++) begin
+      cv_unused_hi = const_val(r[3:0], l[4:0], wave_id, group, gwave, ngroups, args);
+      b[l] = r[4] ? shadow[{5'd0, r[3:0]}*32 + l] : cv_unused_hi[0];
+    end
+    reg_bits = b;
+  endfunction
+
+  logic [31:0]   ex_mask;          // the M operand
+  logic [3071:0] ex_opnd;          // operand slots a, b, c; lane 0 is the scalar-context value
+  logic [1023:0] opnd_a, opnd_b, opnd_c;
+
+  always_comb begin
+    ex_mask = '0;
+    ex_opnd = '0;
+    if (ex_valid_q) begin
+      ex_mask = (reg_bits(ex_mask_q[10:6], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
+                          args_addr_i) ^ {32{ex_mask_q[11]}}) &
+                (reg_bits(ex_mask_q[4:0], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
+                          args_addr_i) ^ {32{ex_mask_q[5]}});
+      for (int p = 0; p < 3; p++) begin
+        logic [5:0]  r;
+        logic [11:0] m;
+        logic [31:0] mbits;
+        r = ex_reg_q[p*6 +: 6];
+        m = ex_smask_q[p*12 +: 12];
+        case (ex_kind_q[p*2 +: 2])
+          gpu_isa_pkg::KIND_V: begin
+            if (r >= 6'd16) ex_opnd[p*1024 +: 1024] = rf_rdata[p*1024 +: 1024];
+            else
+              for (int l = 0; l < 32; l++)
+                ex_opnd[p*1024 + l*32 +: 32] = const_val(r[3:0], l[4:0], ex_wave_id, ex_group, ex_gwave, num_groups_i,
+                                                          args_addr_i);
+          end
+          gpu_isa_pkg::KIND_S: begin
+            logic [31:0] s;
+            s = r >= 6'd16 ? rf_rdata[p*1024 +: 32]
+                           : const_val(r[3:0], 5'd0, ex_wave_id, ex_group, ex_gwave, num_groups_i, args_addr_i);
+            ex_opnd[p*1024 +: 1024] = {32{s}};
+          end
+          gpu_isa_pkg::KIND_M: begin
+            mbits = (reg_bits(m[10:6], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
+                              args_addr_i) ^ {32{m[11]}}) &
+                    (reg_bits(m[4:0], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
+                              args_addr_i) ^ {32{m[5]}});
+            for (int l = 0; l < 32; l++) ex_opnd[p*1024 + l*32 +: 32] = {31'd0, mbits[l]};
+          end
+          default: ex_opnd[p*1024 +: 1024] = {32{ex_lit_q[p*32 +: 32]}};
+        endcase
+      end
+    end
+  end
+  assign opnd_a = ex_opnd[0 +: 1024];
+  assign opnd_b = ex_opnd[1024 +: 1024];
+  assign opnd_c = ex_opnd[2048 +: 1024];
+
+  // ======================================================================
+  // EX: classes
+  // ======================================================================
+  wire ex_ok       = ex_valid_q && ex_fault_q == gpu_isa_pkg::FAULT_NONE;
+  wire ex_alu_unit = ex_unit_q == gpu_isa_pkg::UNIT_VALU || ex_unit_q == gpu_isa_pkg::UNIT_SALU;
+  wire ex_scalar   = ex_unit_q == gpu_isa_pkg::UNIT_SALU;
+  wire ex_fp_fixed = ex_alu_unit && ex_fn_q >= gpu_isa_pkg::FN_ADD_F32 && ex_fn_q <= gpu_isa_pkg::FN_CVT_U32_F32_RNE &&
+                     ex_fn_q != gpu_isa_pkg::FN_DIV_F32 && ex_fn_q != gpu_isa_pkg::FN_SQRT_F32;
+  wire ex_fdiv     = ex_alu_unit && (ex_fn_q == gpu_isa_pkg::FN_DIV_F32 || ex_fn_q == gpu_isa_pkg::FN_SQRT_F32);
+  wire ex_sdiv     = ex_scalar && ex_fn_q >= gpu_isa_pkg::FN_DIV_U32 && ex_fn_q <= gpu_isa_pkg::FN_REM_I32;
+  wire ex_lds      = ex_unit_q == gpu_isa_pkg::UNIT_LDS;
+  wire ex_gmem     = ex_unit_q == gpu_isa_pkg::UNIT_GMEM;
+  wire ex_branch   = ex_unit_q == gpu_isa_pkg::UNIT_BRANCH;
+  // the integer vector unit: ALU, mov/select/first_where_true, cross-lane, reductions, scalar integer ops
+  wire ex_valu     = (ex_alu_unit && !ex_fp_fixed && !ex_fdiv && !ex_sdiv) ||
+                     ex_unit_q == gpu_isa_pkg::UNIT_XLANE || ex_unit_q == gpu_isa_pkg::UNIT_RED;
+
+  // ----------------------------------------------------------------- branch
+  logic        br_taken;
+  logic [31:0] br_next;
+  always_comb begin
+    case (ex_opcode_q)
+      gpu_isa_pkg::OP_BR:     br_taken = 1'b1;
+      gpu_isa_pkg::OP_BRZ:    br_taken = opnd_a[31:0] == 32'd0;
+      gpu_isa_pkg::OP_BRNZ:   br_taken = opnd_a[31:0] != 32'd0;
+      gpu_isa_pkg::OP_BR_ALL: br_taken = ex_mask == 32'hFFFF_FFFF;
+      default:                br_taken = ex_mask != 32'd0;
+    endcase
+    br_next = br_taken ? ex_target_q : {20'd0, ex_pc_q} + 32'd1;
+  end
+  wire br_fault = ex_branch && br_next >= {19'd0, num_insts_i};
+
+  // ----------------------------------------------------------------- address checks
+  // LDS: addr = v[l] + offset, inside the group's allocation; global: v[l], aligned, in [4096, mem_bytes).
+  wire [16:0] lds_base = (ex_slot_q && !two) ? 17'd65536 - lds_bytes_i : 17'd0;   // a multiple of 4, < 65536
+  wire        unused_lds_base = lds_base[16] ^ lds_base[1] ^ lds_base[0];
+  logic [1023:0] lds_addr;            // group-relative byte address per lane
+  logic [447:0]  lds_word;            // physical word per lane, 14 bits
+  logic [3:0]    addr_fault;
+  logic [5:0]    addr_fault_lane;
+  logic [31:0]   addr_fault_addr;
+  always_comb begin
+    logic [31:0] a;
+    logic [3:0]  f;
+    a               = 32'd0;
+    f               = gpu_isa_pkg::FAULT_NONE;
+    lds_addr        = '0;
+    lds_word        = '0;
+    addr_fault      = gpu_isa_pkg::FAULT_NONE;
+    addr_fault_lane = 6'd63;
+    addr_fault_addr = 32'd0;
+    if (ex_ok && (ex_lds || (ex_gmem && ex_fmt_q != gpu_isa_pkg::FMT_CACHE))) begin
+      for (int l = 31; l >= 0; l--) begin
+        a = opnd_a[l*32 +: 32] + (ex_lds ? {16'd0, ex_offset_q} : 32'd0);
+        lds_addr[l*32 +: 32] = a;
+        lds_word[l*14 +: 14] = a[15:2] + lds_base[15:2];
+        f = gpu_isa_pkg::FAULT_NONE;
+        if (ex_lds) begin
+          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_LDS_MISALIGNED;
+          else if (a >= {15'd0, lds_bytes_i})     f = gpu_isa_pkg::FAULT_LDS_OUT_OF_RANGE;
+        end else begin
+          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_GLOBAL_MISALIGNED;
+          else if (a < 32'd4096 || a >= mem_bytes_i) f = gpu_isa_pkg::FAULT_GLOBAL_OUT_OF_RANGE;
+        end
+        if (ex_mask[l] && f != gpu_isa_pkg::FAULT_NONE) begin
+          addr_fault      = f;
+          addr_fault_lane = l[5:0];
+          addr_fault_addr = a;
+        end
+      end
+    end
+  end
+
+  // The EX instruction's final fault, if any.
+  logic [3:0]  ex_fault;
+  logic [5:0]  ex_flane;
+  logic [31:0] ex_faddr;
+  logic [6:0]  ex_freg;
+  always_comb begin
+    ex_fault = ex_fault_q;
+    ex_flane = 6'd63;
+    ex_faddr = ex_fault_addr_q;
+    ex_freg  = (ex_fault_q == gpu_isa_pkg::FAULT_CONST_WRITE || ex_fault_q == gpu_isa_pkg::FAULT_PENDING_REG)
+               ? {1'b0, ex_fault_reg_q} : 7'd127;
+    if (ex_ok && br_fault) begin
+      ex_fault = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
+      ex_faddr = br_next;
+    end else if (ex_ok && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
+      ex_fault = addr_fault;
+      ex_flane = addr_fault_lane;
+      ex_faddr = addr_fault_addr;
+    end
+  end
+  wire ex_good = ex_valid_q && ex_fault == gpu_isa_pkg::FAULT_NONE;
+
+  // ======================================================================
+  // Units
+  // ======================================================================
+  // Integer vector unit (result one cycle after EX)
+  logic          valu_valid;
+  logic [1023:0] valu_result;
+  logic [31:0]   valu_we;
+  logic [7:0]    valu_tag;
+  gpu_valu u_valu (
+    .clk_i    (clk_i),
+    .rst_i    (rst_i),
+    .valid_i  (ex_good && ex_valu),
+    .opcode_i (ex_opcode_q),
+    .unit_i   (ex_unit_q),
+    .fn_i     (ex_fn_q),
+    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
+    .b_i      (opnd_b),
+    .mask_i   (ex_mask),
+    .tag_i    (8'd0),
+    .valid_o  (valu_valid),
+    .result_o (valu_result),
+    .lane_we_o(valu_we),
+    .tag_o    (valu_tag)
+  );
+  wire unused_valu = valu_valid ^ (^valu_tag);
+
+  // Pipelined f32 unit; its instruction's writeback metadata travels alongside.
+  logic          fp_valid;
+  logic [1023:0] fp_result;
+  logic [7:0]    fp_tag;
+  gpu_fp_pipe #(
+    .Lanes (32)
+  ) u_fp (
+    .clk_i    (clk_i),
+    .rst_i    (rst_i),
+    .valid_i  (ex_good && ex_fp_fixed),
+    .fn_i     (ex_fn_q),
+    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
+    .b_i      (opnd_b),
+    .c_i      (opnd_c),
+    .tag_i    ({1'b0, ex_scalar, ex_dest_q}),
+    .valid_o  (fp_valid),
+    .result_o (fp_result),
+    .tag_o    (fp_tag)
+  );
+  localparam int FpL = gpu_fp_pkg::FP_PIPE_LATENCY;
+  logic [FpL-1:0] fp_meta_slot_q;
+  logic [11:0]    fp_meta_pc_q [FpL];
+  logic [63:0]    fp_meta_inst_q [FpL];
+  always_ff @(posedge clk_i) begin
+    fp_meta_slot_q[0] <= ex_slot_q;
+    fp_meta_pc_q[0]   <= ex_pc_q;
+    fp_meta_inst_q[0] <= ex_inst_q;
+    for (int i = 1; i < FpL; i++) begin
+      fp_meta_slot_q[i] <= fp_meta_slot_q[i-1];
+      fp_meta_pc_q[i]   <= fp_meta_pc_q[i-1];
+      fp_meta_inst_q[i] <= fp_meta_inst_q[i-1];
+    end
+  end
+
+  // f32 divide / square root (iterative, all lanes)
+  logic          fdiv_ready, fdiv_done;
+  logic [1023:0] fdiv_result;
+  logic [7:0]    fdiv_tag;
+  gpu_fp_divsqrt #(
+    .Lanes (32)
+  ) u_fdiv (
+    .clk_i     (clk_i),
+    .rst_i     (rst_i),
+    .start_i   (ex_good && ex_fdiv),
+    .is_sqrt_i (ex_fn_q == gpu_isa_pkg::FN_SQRT_F32),
+    .a_i       (opnd_a),
+    .b_i       (opnd_b),
+    .tag_i     (8'd0),
+    .ready_o   (fdiv_ready),
+    .done_o    (fdiv_done),
+    .result_o  (fdiv_result),
+    .tag_o     (fdiv_tag)
+  );
+  wire unused_fdiv = ^fdiv_tag;
+  wire unused_fp_tag = fp_tag[7];
+
+  // scalar integer divider
+  logic        sdiv_ready, sdiv_done;
+  logic [31:0] sdiv_result;
+  gpu_sdiv u_sdiv (
+    .clk_i    (clk_i),
+    .rst_i    (rst_i),
+    .start_i  (ex_good && ex_sdiv),
+    .fn_i     (ex_fn_q),
+    .a_i      (opnd_a[31:0]),
+    .b_i      (opnd_b[31:0]),
+    .ready_o  (sdiv_ready),
+    .done_o   (sdiv_done),
+    .result_o (sdiv_result)
+  );
+
+  // ----------------------------------------------------------------- LDS, shared by wave instructions and the clearing of new allocations
+  logic          lds_req_valid, lds_req_ready;
+  logic [4:0]    lds_req_op;
+  logic [5:0]    lds_req_fn;
+  logic          lds_req_ret;
+  logic [31:0]   lds_req_mask;
+  logic [447:0]  lds_req_word;
+  logic [1023:0] lds_req_data;
+  logic [1023:0] lds_req_cmp;
+  logic          lds_resp_valid;
+  logic [31:0]   lds_resp_mask;
+  logic [1023:0] lds_resp_data;
+  logic          lds_stat_conflict;
+  logic [5:0]    lds_stat_lanes;
+
+  gpu_lds u_lds (
+    .clk_i           (clk_i),
+    .rst_i           (rst_i),
+    .req_valid_i     (lds_req_valid),
+    .req_ready_o     (lds_req_ready),
+    .req_op_i        (lds_req_op),
+    .req_fn_i        (lds_req_fn),
+    .req_ret_i       (lds_req_ret),
+    .req_mask_i      (lds_req_mask),
+    .req_word_i      (lds_req_word),
+    .req_data_i      (lds_req_data),
+    .req_cmp_i       (lds_req_cmp),
+    .resp_valid_o    (lds_resp_valid),
+    .resp_mask_o     (lds_resp_mask),
+    .resp_data_o     (lds_resp_data),
+    .stat_conflict_o (lds_stat_conflict),
+    .stat_lanes_o    (lds_stat_lanes)
+  );
+
+  // A new group's LDS base (bytes): slot 1's 1-wave group owns the top of the LDS.
+  wire [16:0] place_base = (place_slot_i && !place_two_i) ? 17'd65536 - lds_bytes_i : 17'd0;
+  wire        unused_place_base = place_base[1] ^ place_base[0];
+
+  // Clearing: after a placement, zero the group's allocation one 32-word row at a time.
+  logic        clr_active_q, clr_busy_q, clr_slot_q, clr_two_q;
+  logic [14:0] clr_word_q, clr_end_q;   // next word to clear, end word (exclusive), 0..16384
+  logic        lds_busy_q;              // a wave's LDS instruction is in the LDS
+  wire         ex_lds_go   = ex_good && ex_lds;
+  wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
+  wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !is_lds_now && lds_req_ready;
+  logic [31:0] clr_mask;
+  always_comb
+    for (int l = 0; l < 32; l++)
+      clr_mask[l] = {clr_word_q[14:5], l[4:0]} >= clr_word_q && {clr_word_q[14:5], l[4:0]} < clr_end_q;
+
+  assign lds_req_valid = ex_lds_go || clr_go;
+  assign lds_req_op    = clr_go ? gpu_isa_pkg::FMT_LDS_STORE : ex_fmt_q;
+  assign lds_req_fn    = ex_fn_q;
+  assign lds_req_ret   = !clr_go && !ex_noret_q;
+  assign lds_req_mask  = clr_go ? clr_mask : ex_mask;
+  always_comb begin
+    lds_req_word = lds_word;
+    if (clr_go)
+      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_word_q[13:5], l[4:0]};
+  end
+  assign lds_req_data  = clr_go ? 1024'd0 : opnd_b;
+  assign lds_req_cmp   = opnd_c;
+
+  assign hold     = clr_active_q ? (clr_two_q ? 2'b11 : (clr_slot_q ? 2'b10 : 2'b01)) : 2'b00;
+
+  // ======================================================================
+  // Writeback sources
+  // ======================================================================
+  // p2: every fixed two-cycle instruction (integer ALU results come from u_valu).
+  logic          p2_valid_q, p2_slot_q, p2_valu_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q;
+  logic          p2_gmem_q, p2_gret_q, p2_writes_q;
+  logic [3:0]    p2_unit_q;
+  logic [3:0]    p2_fault_q;
+  logic [5:0]    p2_flane_q;
+  logic [31:0]   p2_faddr_q;
+  logic [6:0]    p2_freg_q;
+  logic [11:0]   p2_pc_q;
+  logic [63:0]   p2_inst_q;
+  logic [11:0]   p2_next_q;
+  logic [5:0]    p2_dest_q;
+  logic [15:0]   p2_sigs_q;
+  logic [3:0]    p2_sig_q;
+  logic [1:0]    p2_gop_q;
+  logic [5:0]    p2_fn_q;
+  logic [31:0]   p2_mask_q;
+  logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
+  logic [4:0]    p2_nsig_q;
+
+  // var: LDS, f32 divide, scalar divide and LDS address faults hold here until writeback takes them.
+  logic          lds_hold_q, lds_meta_slot_q, lds_meta_store_q, lds_meta_fault_q;
+  logic [11:0]   lds_meta_pc_q;
+  logic [63:0]   lds_meta_inst_q;
+  logic [5:0]    lds_meta_dest_q;
+  logic [31:0]   lds_meta_mask_q;
+  logic [1023:0] lds_meta_addr_q, lds_meta_data_q;
+  logic [3:0]    lds_meta_fcode_q;
+  logic [5:0]    lds_meta_flane_q;
+  logic [31:0]   lds_meta_faddr_q;
+  logic [31:0]   lds_hold_mask_q;
+  logic [1023:0] lds_hold_data_q;
+  logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
+  logic [11:0]   fdiv_meta_pc_q;
+  logic [63:0]   fdiv_meta_inst_q;
+  logic [5:0]    fdiv_meta_dest_q;
+  logic          sdiv_busy_q, sdiv_hold_q, sdiv_meta_slot_q;
+  logic [11:0]   sdiv_meta_pc_q;
+  logic [63:0]   sdiv_meta_inst_q;
+  logic [5:0]    sdiv_meta_dest_q;
+
+  // global-memory unit
+  logic          gm_done_valid, gm_done_ready, gm_done_slot, gm_done_ret;
+  logic [3:0]    gm_done_sig;
+  logic [5:0]    gm_done_dest;
+  logic [31:0]   gm_done_mask;
+  logic [1023:0] gm_done_data;
+  logic [4:0]    gm_free;
+  logic [1:0]    gm_slot_busy;
+  logic          gm_acc;
+
+  // Writeback selection: fixed sources first (they never collide), then the others.
+  typedef enum logic [2:0] {
+    SrcNone,
+    SrcP2,
+    SrcFp,
+    SrcLds,
+    SrcFdiv,
+    SrcSdiv,
+    SrcMem
+  } src_e;
+  src_e src;
+  always_comb begin
+    if (p2_valid_q)         src = SrcP2;
+    else if (fp_valid)      src = SrcFp;
+    else if (lds_hold_q)    src = SrcLds;
+    else if (fdiv_hold_q)   src = SrcFdiv;
+    else if (sdiv_hold_q)   src = SrcSdiv;
+    else if (gm_done_valid) src = SrcMem;
+    else                    src = SrcNone;
+  end
+  assign var_wait = (p2_valid_q || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || gm_done_valid);
+
+  // The event in writeback.
+  logic          wb_valid;
+  logic [1:0]    wb_kind;
+  logic [11:0]   wb_pc;
+  logic [63:0]   wb_inst;
+  logic [5:0]    wb_dest;
+  logic [31:0]   wb_dest_mask;
+  logic [1023:0] wb_dest_data;
+  logic [31:0]   wb_mem_mask;
+  logic [1023:0] wb_mem_addr, wb_mem_data;
+  logic [3:0]    wb_fault;
+  logic [5:0]    wb_flane;
+  logic [31:0]   wb_faddr;
+  logic [6:0]    wb_freg;
+  logic [3:0]    wb_unit;          // for the counters
+
+  always_comb begin
+    logic all_done;
+    all_done     = 1'b1;
+    wb_valid     = src != SrcNone;
+    wb_kind      = TR_RETIRE;
+    wb_slot      = 1'b0;
+    wb_pc        = 12'd0;
+    wb_inst      = 64'd0;
+    wb_dest      = 6'd0;
+    wb_dest_mask = 32'd0;
+    wb_dest_data = '0;
+    wb_mem_mask  = 32'd0;
+    wb_mem_addr  = '0;
+    wb_mem_data  = '0;
+    wb_fault     = gpu_isa_pkg::FAULT_NONE;
+    wb_flane     = 6'd63;
+    wb_faddr     = 32'd0;
+    wb_freg      = 7'd127;
+    wb_serial    = 1'b0;
+    wb_redirect  = 1'b0;
+    wb_next_pc   = 12'd0;
+    wb_end       = 1'b0;
+    wb_barrier   = 1'b0;
+    wb_sigdone   = 1'b0;
+    wb_sigs      = 16'd0;
+    wb_sig       = 4'd0;
+    wb_unit      = gpu_isa_pkg::UNIT_CTRL;
+    case (src)
+      SrcP2: begin
+        wb_slot  = p2_slot_q;
+        wb_pc    = p2_pc_q;
+        wb_inst  = p2_inst_q;
+        wb_dest  = p2_dest_q;
+        wb_unit  = p2_unit_q;
+        if (p2_fault_q != gpu_isa_pkg::FAULT_NONE) begin
+          wb_kind  = TR_FAULT;
+          wb_fault = p2_fault_q;
+          wb_flane = p2_flane_q;
+          wb_faddr = p2_faddr_q;
+          wb_freg  = p2_freg_q;
+        end else begin
+          wb_serial   = p2_serial_q;
+          wb_redirect = p2_branch_q;
+          wb_next_pc  = p2_next_q;
+          wb_end      = p2_end_q;
+          wb_barrier  = p2_barrier_q;
+          if (p2_valu_q) begin
+            wb_dest_mask = valu_we;
+            wb_dest_data = valu_result;
+          end
+          if (p2_sigd_q) begin
+            for (int k = 0; k < 4; k++)
+              if (p2_nsig_q > k[4:0] && sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}])
+                all_done = 1'b0;
+            wb_sigdone   = 1'b1;
+            for (int k = 0; k < 4; k++)
+              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
+            wb_dest_mask = 32'd1;
+            wb_dest_data = {992'd0, 31'd0, all_done};
+          end
+          if (p2_gmem_q && p2_gop_q != 2'd3) begin
+            wb_mem_mask = p2_mask_q;
+            wb_mem_addr = p2_addr_q;
+            wb_mem_data = p2_data_q;
+          end
+        end
+      end
+      SrcFp: begin
+        wb_slot      = fp_meta_slot_q[FpL-1];
+        wb_pc        = fp_meta_pc_q[FpL-1];
+        wb_inst      = fp_meta_inst_q[FpL-1];
+        wb_dest      = fp_tag[5:0];
+        wb_dest_mask = fp_tag[6] ? 32'd1 : 32'hFFFF_FFFF;
+        wb_dest_data = fp_result;
+        wb_unit      = fp_tag[6] ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
+      end
+      SrcLds: begin
+        wb_slot   = lds_meta_slot_q;
+        wb_pc     = lds_meta_pc_q;
+        wb_inst   = lds_meta_inst_q;
+        wb_dest   = lds_meta_dest_q;
+        wb_unit   = gpu_isa_pkg::UNIT_LDS;
+        if (lds_meta_fault_q) begin
+          wb_kind  = TR_FAULT;
+          wb_fault = lds_meta_fcode_q;
+          wb_flane = lds_meta_flane_q;
+          wb_faddr = lds_meta_faddr_q;
+        end else begin
+          wb_serial    = 1'b1;
+          wb_dest_mask = lds_hold_mask_q;
+          wb_dest_data = lds_hold_data_q;
+          if (lds_meta_store_q) begin
+            wb_mem_mask = lds_meta_mask_q;
+            wb_mem_addr = lds_meta_addr_q;
+            wb_mem_data = lds_meta_data_q;
+          end
+        end
+      end
+      SrcFdiv: begin
+        wb_slot      = fdiv_meta_slot_q;
+        wb_pc        = fdiv_meta_pc_q;
+        wb_inst      = fdiv_meta_inst_q;
+        wb_dest      = fdiv_meta_dest_q;
+        wb_serial    = 1'b1;
+        wb_dest_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
+        wb_dest_data = fdiv_result;
+        wb_unit      = fdiv_meta_scalar_q ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
+      end
+      SrcSdiv: begin
+        wb_slot      = sdiv_meta_slot_q;
+        wb_pc        = sdiv_meta_pc_q;
+        wb_inst      = sdiv_meta_inst_q;
+        wb_dest      = sdiv_meta_dest_q;
+        wb_serial    = 1'b1;
+        wb_dest_mask = 32'd1;
+        wb_dest_data = {992'd0, sdiv_result};
+        wb_unit      = gpu_isa_pkg::UNIT_SALU;
+      end
+      SrcMem: begin
+        wb_kind      = TR_MEM_DONE;
+        wb_slot      = gm_done_slot;
+        wb_dest      = gm_done_dest;
+        wb_sig       = gm_done_sig;
+        wb_dest_mask = gm_done_mask;
+        wb_dest_data = gm_done_data;
+      end
+      default: ;
+    endcase
+  end
+
+  // Commit: nothing after a fault stopped the task (completions still drain the memory unit).
+  wire wb_mem  = src == SrcMem;
+  wire commit  = wb_valid && !stop_i && !squash_i;
+  assign wb_commit   = commit && !wb_mem;
+  assign wb_memdone  = wb_valid && wb_mem;
+  assign gm_done_ready = wb_mem;
+  wire   wb_is_fault = wb_kind == TR_FAULT;
+  wire   wb_writes   = (commit || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
+  assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
+                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv ||
+                        (src == SrcLds && lds_meta_dest_q >= 6'd16));
+  assign wb_sb_reg   = wb_dest;
+
+  assign rf_we    = wb_writes ? wb_dest_mask : 32'd0;
+  assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
+  assign rf_wdata = wb_dest_data;
+
+  // Placement forgets the slot's registers and masks.
+  always_comb begin
+    rf_clear = 2'b00;
+    if (place_i) begin
+      if (place_two_i || !place_slot_i) rf_clear[0] = 1'b1;
+      if (place_two_i || place_slot_i)  rf_clear[1] = 1'b1;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wb_writes && wb_dest < 6'd32)
+      for (int l = 0; l < 32; l++)
+        if (wb_dest_mask[l]) shadow_q[wb_slot][wb_dest[3:0]*32 + l] <= wb_dest_data[l*32];
+    for (int w = 0; w < 2; w++)
+      if (rf_clear[w]) shadow_q[w] <= '0;
+  end
+
+  // ----------------------------------------------------------------- global-memory unit
+  assign gm_acc = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
+
+  gpu_gmem #(
+    .Entries (8)
+  ) u_gmem (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .cu_id_i      (cu_id_i),
+    .acc_valid_i  (gm_acc),
+    .acc_slot_i   (p2_slot_q),
+    .acc_op_i     (p2_gop_q),
+    .acc_fn_i     (p2_fn_q),
+    .acc_ret_i    (p2_gret_q),
+    .acc_dest_i   (p2_dest_q),
+    .acc_sig_i    (p2_sig_q),
+    .acc_mask_i   (p2_mask_q),
+    .acc_addr_i   (p2_addr_q),
+    .acc_data_i   (p2_data_q),
+    .acc_cmp_i    (p2_cmp_q),
+    .free_o       (gm_free),
+    .req_valid_o  (mem_req_valid_o),
+    .req_ready_i  (mem_req_ready_i),
+    .req_op_o     (mem_req_op_o),
+    .req_fn_o     (mem_req_fn_o),
+    .req_addr_o   (mem_req_addr_o),
+    .req_data_o   (mem_req_data_o),
+    .req_cmp_o    (mem_req_cmp_o),
+    .req_tag_o    (mem_req_tag_o),
+    .resp_valid_i (mem_resp_valid_i),
+    .resp_tag_i   (mem_resp_tag_i),
+    .resp_data_i  (mem_resp_data_i),
+    .done_valid_o (gm_done_valid),
+    .done_ready_i (gm_done_ready),
+    .done_slot_o  (gm_done_slot),
+    .done_sig_o   (gm_done_sig),
+    .done_ret_o   (gm_done_ret),
+    .done_dest_o  (gm_done_dest),
+    .done_mask_o  (gm_done_mask),
+    .done_data_o  (gm_done_data),
+    .slot_busy_o  (gm_slot_busy)
+  );
+  wire unused_gm = gm_done_ret;
+
+  // Room for one more: entries free, less the global instructions between issue and writeback.
+  wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
+  assign gmem_free = gm_free > {3'd0, gm_in_pipe};
+
+  // ----------------------------------------------------------------- unit availability
+  assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active_q && !(ex_valid_q && ex_lds);
+  assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
+  assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
+
+  // ======================================================================
+  // Pipeline registers: EX -> writeback
+  // ======================================================================
+  // everything but the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
+  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE && (ex_fp_fixed || ex_fdiv || ex_sdiv || ex_lds));
+
+  always_ff @(posedge clk_i) begin
+    p2_valid_q <= ex_fixed2;
+    if (ex_fixed2) begin
+      p2_slot_q    <= ex_slot_q;
+      p2_pc_q      <= ex_pc_q;
+      p2_inst_q    <= ex_inst_q;
+      p2_unit_q    <= ex_unit_q;
+      p2_fault_q   <= ex_fault;
+      p2_flane_q   <= ex_flane;
+      p2_faddr_q   <= ex_faddr;
+      p2_freg_q    <= ex_freg;
+      p2_valu_q    <= ex_valu;
+      p2_branch_q  <= ex_branch;
+      p2_next_q    <= br_next[11:0];
+      p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
+      p2_barrier_q <= ex_opcode_q == gpu_isa_pkg::OP_BARRIER;
+      p2_sigd_q    <= ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
+      p2_serial_q  <= ex_branch || ex_opcode_q == gpu_isa_pkg::OP_END || ex_opcode_q == gpu_isa_pkg::OP_BARRIER ||
+                      ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
+      p2_writes_q  <= ex_writes_q;
+      p2_dest_q    <= ex_dest_q;
+      p2_sigs_q    <= ex_sigs_q;
+      p2_nsig_q    <= ex_fn_q[4:0];
+      p2_sig_q     <= ex_sig_q;
+      p2_gmem_q    <= ex_gmem;
+      p2_fn_q      <= ex_fn_q;
+      p2_gret_q    <= ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_q);
+      case (ex_fmt_q)
+        gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= 2'd0;
+        gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= 2'd1;
+        gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= 2'd2;
+        default:                        p2_gop_q <= 2'd3;
+      endcase
+      if (ex_gmem) begin
+        p2_mask_q <= ex_fmt_q == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask;
+        p2_addr_q <= opnd_a;
+        p2_data_q <= opnd_b;
+        p2_cmp_q  <= opnd_c;
+      end
+    end
+    if (rst_i) p2_valid_q <= 1'b0;
+  end
+
+  // Variable-latency units: capture the instruction at EX, the result when it arrives.
+  wire lds_ex_fault = ex_valid_q && ex_lds && ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
+                      ex_fault != gpu_isa_pkg::FAULT_NONE;
+  always_ff @(posedge clk_i) begin
+    if (ex_lds_go || lds_ex_fault) begin
+      lds_meta_slot_q  <= ex_slot_q;
+      lds_meta_pc_q    <= ex_pc_q;
+      lds_meta_inst_q  <= ex_inst_q;
+      lds_meta_dest_q  <= ex_writes_q ? ex_dest_q : 6'd0;
+      lds_meta_store_q <= ex_fmt_q != gpu_isa_pkg::FMT_LDS_LOAD;
+      lds_meta_mask_q  <= ex_mask;
+      lds_meta_addr_q  <= lds_addr;
+      lds_meta_data_q  <= opnd_b;
+      lds_meta_fault_q <= lds_ex_fault;
+      lds_meta_fcode_q <= ex_fault;
+      lds_meta_flane_q <= ex_flane;
+      lds_meta_faddr_q <= ex_faddr;
+    end
+    if (ex_lds_go) lds_busy_q <= 1'b1;
+    if (lds_ex_fault) lds_hold_q <= 1'b1;
+    if (lds_resp_valid && lds_busy_q) begin
+      lds_busy_q      <= 1'b0;
+      lds_hold_q      <= 1'b1;
+      lds_hold_mask_q <= lds_resp_mask;
+      lds_hold_data_q <= lds_resp_data;
+    end
+    if (src == SrcLds && (commit || stop_i)) lds_hold_q <= 1'b0;
+
+    if (ex_good && ex_fdiv) begin
+      fdiv_busy_q        <= 1'b1;
+      fdiv_meta_slot_q   <= ex_slot_q;
+      fdiv_meta_pc_q     <= ex_pc_q;
+      fdiv_meta_inst_q   <= ex_inst_q;
+      fdiv_meta_dest_q   <= ex_dest_q;
+      fdiv_meta_scalar_q <= ex_scalar;
+    end
+    if (fdiv_done && fdiv_busy_q) begin
+      fdiv_busy_q <= 1'b0;
+      fdiv_hold_q <= 1'b1;
+    end
+    if (src == SrcFdiv && (commit || stop_i)) fdiv_hold_q <= 1'b0;
+
+    if (ex_good && ex_sdiv) begin
+      sdiv_busy_q      <= 1'b1;
+      sdiv_meta_slot_q <= ex_slot_q;
+      sdiv_meta_pc_q   <= ex_pc_q;
+      sdiv_meta_inst_q <= ex_inst_q;
+      sdiv_meta_dest_q <= ex_dest_q;
+    end
+    if (sdiv_done && sdiv_busy_q) begin
+      sdiv_busy_q <= 1'b0;
+      sdiv_hold_q <= 1'b1;
+    end
+    if (src == SrcSdiv && (commit || stop_i)) sdiv_hold_q <= 1'b0;
+
+    // LDS clearing
+    if (clr_go) begin
+      clr_busy_q <= 1'b1;
+      clr_word_q <= {clr_word_q[14:5] + 10'd1, 5'd0};
+    end
+    if (lds_resp_valid && clr_busy_q) begin
+      clr_busy_q <= 1'b0;
+      if (clr_word_q >= clr_end_q) clr_active_q <= 1'b0;
+    end
+    if (place_i && lds_bytes_i != 17'd0) begin
+      clr_active_q <= 1'b1;
+      clr_slot_q   <= place_slot_i;
+      clr_two_q    <= place_two_i;
+      clr_word_q   <= place_base[16:2];
+      clr_end_q    <= place_base[16:2] + lds_bytes_i[16:2];
+    end
+
+    if (rst_i) begin
+      lds_busy_q   <= 1'b0;
+      lds_hold_q   <= 1'b0;
+      fdiv_busy_q  <= 1'b0;
+      fdiv_hold_q  <= 1'b0;
+      sdiv_busy_q  <= 1'b0;
+      sdiv_hold_q  <= 1'b0;
+      clr_active_q <= 1'b0;
+      clr_busy_q   <= 1'b0;
+    end
+  end
+
+  // ======================================================================
+  // Status, faults, trace
+  // ======================================================================
+  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !(clr_active_q && hold[0]);
+  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !(clr_active_q && hold[1]);
+  assign mem_idle_o     = gm_free == 5'd8;
+  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
+
+  // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
+  assign fault_o       = wb_valid && !stop_i && wb_is_fault;
+  assign fault_code_o  = wb_fault;
+  assign fault_slot_o  = wb_slot;
+  assign fault_wave_o  = wave_ids[wb_slot*32 +: 32];
+  assign fault_group_o = group_ids[wb_slot*16 +: 16];
+  assign fault_pc_o    = wb_pc;
+  assign fault_inst_o  = wb_inst;
+  assign fault_lane_o  = wb_flane;
+  assign fault_addr_o  = wb_faddr;
+  assign fault_reg_o   = wb_freg;
+
+  // A completion of a wave that has ended is not reported (the wave is gone).
+  assign tr_valid_o     = wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit;
+  assign tr_kind_o      = wb_kind;
+  assign tr_slot_o      = wb_slot;
+  assign tr_pc_o        = wb_pc;
+  assign tr_dest_o      = wb_dest;
+  assign tr_dest_mask_o = wb_is_fault ? 32'd0 : wb_dest_mask;
+  assign tr_dest_data_o = wb_dest_data;
+  assign tr_sig_o       = wb_sig;
+  assign tr_mem_mask_o  = wb_mem_mask;
+  assign tr_mem_addr_o  = wb_mem_addr;
+  assign tr_mem_data_o  = wb_mem_data;
+
+  // ======================================================================
+  // Counters
+  // ======================================================================
+  logic [63:0] ctr_q [gpu_ctr_pkg::NUM_CTRS];
+  logic [31:0] p2_mask_fwt_q;      // first_where_true's mask (its lanes count)
+  wire         retire = wb_commit && !wb_is_fault;
+
+  function automatic logic [5:0] popcount(input logic [31:0] x);
+    logic [5:0] n;
+    n = 6'd0;
+    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
+    popcount = n;
+  endfunction
+
+  // lanes operated on, after csrc/golden.h
+  logic [5:0] lane_ops;
+  always_comb begin
+    case (wb_unit)
+      gpu_isa_pkg::UNIT_SALU: lane_ops = 6'd1;
+      gpu_isa_pkg::UNIT_RED:  lane_ops = (wb_dest_mask == 32'd1) ? 6'd4 : 6'd32;
+      gpu_isa_pkg::UNIT_VALU, gpu_isa_pkg::UNIT_XLANE:
+        lane_ops = (wb_inst[63:56] == gpu_isa_pkg::OP_MOV) ? popcount(wb_dest_mask) :
+                   (wb_inst[63:56] == gpu_isa_pkg::OP_FIRST_WHERE_TRUE) ? popcount(p2_mask_fwt_q) : 6'd32;
+      gpu_isa_pkg::UNIT_LDS:  lane_ops = popcount(lds_meta_mask_q);
+      gpu_isa_pkg::UNIT_GMEM: lane_ops = popcount(wb_mem_mask);
+      default:                lane_ops = 6'd0;
+    endcase
+  end
+  always_ff @(posedge clk_i)
+    if (ex_fixed2) p2_mask_fwt_q <= ex_mask;
+
+  always_ff @(posedge clk_i) begin
+    if (count_i) begin
+      ctr_q[gpu_ctr_pkg::CTR_CYCLES] <= ctr_q[gpu_ctr_pkg::CTR_CYCLES] + 64'd1;
+      ctr_q[gpu_ctr_pkg::CTR_STALL_DEP]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_DEP] + {63'd0, stall_dep[0]} + {63'd0, stall_dep[1]};
+      ctr_q[gpu_ctr_pkg::CTR_STALL_MEM]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_MEM] + {63'd0, stall_mem[0]} + {63'd0, stall_mem[1]};
+      ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] <= ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] + {63'd0, stall_bar[0]} + {63'd0, stall_bar[1]};
+      ctr_q[gpu_ctr_pkg::CTR_STALL_LDS]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_LDS] + {63'd0, stall_lds[0]} + {63'd0, stall_lds[1]};
+    end
+    if (retire) begin
+      ctr_q[gpu_ctr_pkg::CTR_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_INSTS] + 64'd1;
+      if (wb_slot) ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT1] <= ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT1] + 64'd1;
+      else         ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT0] <= ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT0] + 64'd1;
+      ctr_q[gpu_ctr_pkg::CTR_LANE_OPS] <= ctr_q[gpu_ctr_pkg::CTR_LANE_OPS] + {58'd0, lane_ops};
+      case (wb_unit)
+        gpu_isa_pkg::UNIT_VALU:   ctr_q[gpu_ctr_pkg::CTR_VALU_INSTS]   <= ctr_q[gpu_ctr_pkg::CTR_VALU_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_SALU:   ctr_q[gpu_ctr_pkg::CTR_SALU_INSTS]   <= ctr_q[gpu_ctr_pkg::CTR_SALU_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_XLANE:  ctr_q[gpu_ctr_pkg::CTR_XLANE_INSTS]  <= ctr_q[gpu_ctr_pkg::CTR_XLANE_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_RED:    ctr_q[gpu_ctr_pkg::CTR_RED_INSTS]    <= ctr_q[gpu_ctr_pkg::CTR_RED_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_BRANCH: ctr_q[gpu_ctr_pkg::CTR_BRANCH_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_BRANCH_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_SIG:    ctr_q[gpu_ctr_pkg::CTR_SIG_INSTS]    <= ctr_q[gpu_ctr_pkg::CTR_SIG_INSTS] + 64'd1;
+        gpu_isa_pkg::UNIT_LDS: begin
+          ctr_q[gpu_ctr_pkg::CTR_LDS_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_LDS_INSTS] + 64'd1;
+        end
+        gpu_isa_pkg::UNIT_GMEM: begin
+          ctr_q[gpu_ctr_pkg::CTR_GMEM_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_GMEM_INSTS] + 64'd1;
+          case (p2_gop_q)
+            2'd0: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_LOADS]   <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_LOADS] + {58'd0, popcount(p2_mask_q)};
+            2'd1: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_STORES]  <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_STORES] + {58'd0, popcount(p2_mask_q)};
+            2'd2: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] + {58'd0, popcount(p2_mask_q)};
+            default: ;
+          endcase
+        end
+        default: ;
+      endcase
+      if (wb_barrier) ctr_q[gpu_ctr_pkg::CTR_BARRIERS] <= ctr_q[gpu_ctr_pkg::CTR_BARRIERS] + 64'd1;
+    end
+    if (lds_stat_conflict && !clr_busy_q)
+      ctr_q[gpu_ctr_pkg::CTR_LDS_CONFLICT] <= ctr_q[gpu_ctr_pkg::CTR_LDS_CONFLICT] + 64'd1;
+    if (!clr_busy_q)
+      ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] <= ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] + {58'd0, lds_stat_lanes};
+    if (place_i) ctr_q[gpu_ctr_pkg::CTR_GROUPS] <= ctr_q[gpu_ctr_pkg::CTR_GROUPS] + 64'd1;
+    if (mem_req_valid_o && mem_req_ready_i)
+      ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] <= ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] + 64'd1;
+    if (launch_i)
+      for (int i = 0; i < gpu_ctr_pkg::NUM_CTRS; i++) ctr_q[i] <= 64'd0;
+  end
+  assign ctr_value_o = ({26'd0, ctr_idx_i} < gpu_ctr_pkg::NUM_CTRS) ? ctr_q[ctr_idx_i[4:0]] : 64'd0;
+
+endmodule
+
+`default_nettype wire

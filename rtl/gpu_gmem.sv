@@ -1,0 +1,215 @@
+// gpu_gmem: a CU's global-memory unit. Holds up to Entries accepted global
+// instructions (loads, stores, atomics, cache operations), sends their lanes
+// as one-word requests in age order (one per cycle, lanes ascending), collects
+// the tagged responses in any order, and completes instructions so that
+// accesses of one wave of the same kind complete in program order (a cache
+// operation after every older access of its wave). Accept: acc_valid_i when
+// free_o > 0. Completion: done_valid_o holds until done_ready_i.
+`default_nettype none
+
+module gpu_gmem #(
+  parameter int Entries = 8
+) (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire  [2:0]    cu_id_i,
+  // accept one instruction
+  input  wire           acc_valid_i,
+  input  wire           acc_slot_i,
+  input  wire  [1:0]    acc_op_i,       // 0 load, 1 store, 2 atomic, 3 cache
+  input  wire  [5:0]    acc_fn_i,
+  input  wire           acc_ret_i,      // writes D at completion (load, returning atomic)
+  input  wire  [5:0]    acc_dest_i,
+  input  wire  [3:0]    acc_sig_i,
+  input  wire  [31:0]   acc_mask_i,
+  input  wire  [1023:0] acc_addr_i,
+  input  wire  [1023:0] acc_data_i,
+  input  wire  [1023:0] acc_cmp_i,
+  output logic [4:0]    free_o,         // free entries
+  // memory requests
+  output logic          req_valid_o,
+  input  wire           req_ready_i,
+  output logic [1:0]    req_op_o,
+  output logic [5:0]    req_fn_o,
+  output logic [31:0]   req_addr_o,
+  output logic [31:0]   req_data_o,
+  output logic [31:0]   req_cmp_o,
+  output logic [15:0]   req_tag_o,
+  // responses (tag: [12:10] CU, [9:5] entry, [4:0] lane)
+  input  wire           resp_valid_i,
+  input  wire  [15:0]   resp_tag_i,
+  input  wire  [31:0]   resp_data_i,
+  // completion
+  output logic          done_valid_o,
+  input  wire           done_ready_i,
+  output logic          done_slot_o,
+  output logic [3:0]    done_sig_o,
+  output logic          done_ret_o,
+  output logic [5:0]    done_dest_o,
+  output logic [31:0]   done_mask_o,
+  output logic [1023:0] done_data_o,
+  output logic [1:0]    slot_busy_o     // the slot has instructions in the unit
+);
+
+  localparam int IdxW = $clog2(Entries);
+  localparam logic [1:0] OP_CACHE = 2'd3;
+
+  // Ordering kinds of docs/isa.md 4.8: loads, stores, others (atomics and cache operations).
+  function automatic logic [1:0] kind_of(input logic [1:0] op);
+    kind_of = op == OP_CACHE ? 2'd2 : op;
+  endfunction
+
+  // Per entry. Control resets; payload does not.
+  logic [Entries-1:0] valid_q;
+  logic [Entries-1:0] slot_q;
+  logic [1:0]         op_q    [Entries];
+  logic [5:0]         fn_q    [Entries];
+  logic [Entries-1:0] ret_q;
+  logic [5:0]         dest_q  [Entries];
+  logic [3:0]         sig_q   [Entries];
+  logic [31:0]        mask_q  [Entries];
+  logic [31:0]        unsent_q[Entries];  // lanes still to send
+  logic [31:0]        wait_q  [Entries];  // lanes still to be answered
+  logic [1023:0]      addr_q  [Entries];
+  logic [1023:0]      data_q  [Entries];
+  logic [1023:0]      cmp_q   [Entries];
+  logic [1023:0]      result_q[Entries];
+  // older_q[i][j]: entry j was accepted before entry i.
+  logic [Entries-1:0] older_q [Entries];
+
+  // ---------------------------------------------------------------- allocation
+  logic [IdxW-1:0] alloc_idx;
+  logic            alloc_ok;
+  always_comb begin
+    alloc_idx = '0;
+    alloc_ok  = 1'b0;
+    for (int e = Entries - 1; e >= 0; e--)
+      if (!valid_q[e]) begin
+        alloc_idx = e[IdxW-1:0];
+        alloc_ok  = 1'b1;
+      end
+  end
+
+  always_comb begin
+    free_o = '0;
+    for (int e = 0; e < Entries; e++)
+      free_o = free_o + {4'd0, !valid_q[e]};
+  end
+
+  always_comb begin
+    slot_busy_o = 2'b00;
+    for (int e = 0; e < Entries; e++)
+      if (valid_q[e]) slot_busy_o[slot_q[e]] = 1'b1;
+  end
+
+  // ---------------------------------------------------------------- sending
+  // The oldest entry with lanes to send, its lowest such lane.
+  logic            send_ok;
+  logic [IdxW-1:0] send_idx;
+  logic [4:0]      send_lane;
+  always_comb begin
+    logic [Entries-1:0] has_unsent;
+    send_ok  = 1'b0;
+    send_idx = '0;
+    for (int e = 0; e < Entries; e++)
+      has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0;
+    for (int e = 0; e < Entries; e++)
+      if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
+        send_ok  = 1'b1;
+        send_idx = e[IdxW-1:0];
+      end
+    send_lane = '0;
+    for (int l = 31; l >= 0; l--)
+      if (unsent_q[send_idx][l]) send_lane = l[4:0];
+  end
+
+  assign req_valid_o = send_ok;
+  assign req_op_o    = op_q[send_idx];
+  assign req_fn_o    = fn_q[send_idx];
+  assign req_addr_o  = addr_q[send_idx][send_lane*32 +: 32];
+  assign req_data_o  = data_q[send_idx][send_lane*32 +: 32];
+  assign req_cmp_o   = cmp_q[send_idx][send_lane*32 +: 32];
+  assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
+
+  // ---------------------------------------------------------------- completion
+  // An entry may complete when every lane is answered and no older entry of
+  // its wave that it must follow is still here.
+  logic            done_ok;
+  logic [IdxW-1:0] done_idx;
+  always_comb begin
+    done_ok  = 1'b0;
+    done_idx = '0;
+    for (int e = 0; e < Entries; e++) begin
+      logic blocked;
+      blocked = 1'b0;
+      for (int j = 0; j < Entries; j++)
+        if (valid_q[j] && older_q[e][j] && slot_q[j] == slot_q[e] &&
+            (kind_of(op_q[j]) == kind_of(op_q[e]) || op_q[e] == OP_CACHE))
+          blocked = 1'b1;
+      if (valid_q[e] && wait_q[e] == 32'd0 && !blocked && !done_ok) begin
+        done_ok  = 1'b1;
+        done_idx = e[IdxW-1:0];
+      end
+    end
+  end
+
+  assign done_valid_o = done_ok;
+  assign done_slot_o  = slot_q[done_idx];
+  assign done_sig_o   = sig_q[done_idx];
+  assign done_ret_o   = ret_q[done_idx];
+  assign done_dest_o  = dest_q[done_idx];
+  assign done_mask_o  = ret_q[done_idx] ? mask_q[done_idx] : 32'd0;
+  assign done_data_o  = result_q[done_idx];
+
+  // ---------------------------------------------------------------- state
+  wire [IdxW-1:0] resp_idx  = resp_tag_i[5 +: IdxW];
+  logic [Entries-1:0] freeing;
+  always_comb
+    for (int e = 0; e < Entries; e++)
+      freeing[e] = done_ok && done_ready_i && done_idx == e[IdxW-1:0];
+
+  wire [4:0]      resp_lane = resp_tag_i[4:0];
+  wire            unused_resp_tag = ^resp_tag_i[15:5+IdxW];   // the CU field routed us here
+
+  always_ff @(posedge clk_i) begin
+    if (acc_valid_i && alloc_ok) begin
+      valid_q[alloc_idx]  <= 1'b1;
+      slot_q[alloc_idx]   <= acc_slot_i;
+      op_q[alloc_idx]     <= acc_op_i;
+      fn_q[alloc_idx]     <= acc_fn_i;
+      ret_q[alloc_idx]    <= acc_ret_i;
+      dest_q[alloc_idx]   <= acc_dest_i;
+      sig_q[alloc_idx]    <= acc_sig_i;
+      mask_q[alloc_idx]   <= acc_mask_i;
+      unsent_q[alloc_idx] <= acc_op_i == OP_CACHE ? 32'd0 : acc_mask_i;
+      wait_q[alloc_idx]   <= acc_op_i == OP_CACHE ? 32'd0 : acc_mask_i;
+      addr_q[alloc_idx]   <= acc_addr_i;
+      data_q[alloc_idx]   <= acc_data_i;
+      cmp_q[alloc_idx]    <= acc_cmp_i;
+      older_q[alloc_idx]  <= valid_q & ~freeing;
+      for (int e = 0; e < Entries; e++)
+        if (e != int'(alloc_idx)) older_q[e][alloc_idx] <= 1'b0;
+    end
+    if (send_ok && req_ready_i)
+      unsent_q[send_idx][send_lane] <= 1'b0;
+    if (resp_valid_i) begin
+      wait_q[resp_idx][resp_lane]                <= 1'b0;
+      result_q[resp_idx][resp_lane*32 +: 32]     <= resp_data_i;
+    end
+    if (done_ok && done_ready_i)
+      valid_q[done_idx] <= 1'b0;
+    if (rst_i) valid_q <= '0;
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (!rst_i && acc_valid_i && !alloc_ok)
+      $error("gpu_gmem: instruction accepted with no free entry");
+    if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || !wait_q[resp_idx][resp_lane]))
+      $error("gpu_gmem: response for entry %0d lane %0d that waits for none", resp_idx, resp_lane);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

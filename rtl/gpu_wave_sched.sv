@@ -1,0 +1,466 @@
+// gpu_wave_sched: the control half of a compute unit: the state of its two
+// wave slots (pc, instruction buffer, signals, pending registers, scoreboard,
+// barrier), instruction fetch from the CU's instruction memory, and the issue
+// of at most one instruction per cycle from a ready wave (the one that did not
+// issue last wins a tie). Issue-time faults (ILLEGAL_INST, CONST_WRITE,
+// PENDING_REG, PC_OUT_OF_RANGE) are found here, in docs/isa.md's order.
+`default_nettype none
+
+module gpu_wave_sched #(
+  parameter int LatFp = 4            // issue-to-writeback cycles of the f32 pipe (LatInt is 2)
+) (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire           stop_i,           // the task stopped on a fault: issue nothing
+  input  wire  [12:0]   num_insts_i,
+  // placement of a group (from the dispatcher)
+  input  wire           place_i,
+  input  wire           place_slot_i,
+  input  wire           place_two_i,      // a 2-wave group: slots 0 and 1
+  input  wire  [15:0]   place_group_i,
+  input  wire  [1:0]    hold_i,           // slot's LDS allocation is being cleared
+  // instruction memory read port (latency 1)
+  output logic          imem_re_o,
+  output logic [11:0]   imem_raddr_o,
+  input  wire  [63:0]   imem_rdata_i,
+  // unit availability
+  input  wire           lds_free_i,
+  input  wire           divsqrt_free_i,
+  input  wire           sdiv_free_i,
+  input  wire           gmem_free_i,      // the memory unit can take one more instruction
+  input  wire           var_wait_i,       // a variable-latency result waits for writeback
+  // issue
+  output logic          is_valid_o,
+  output logic          is_slot_o,
+  output logic [11:0]   is_pc_o,
+  output logic [63:0]   is_inst_o,
+  output logic [3:0]    is_fault_o,       // gpu_isa_pkg::FAULT_*, FAULT_NONE if none
+  output logic [5:0]    is_fault_reg_o,
+  output logic [31:0]   is_fault_addr_o,
+  // writeback commit of an instruction (retire or fault)
+  input  wire           wb_commit_i,
+  input  wire           wb_slot_i,
+  input  wire           wb_serial_i,      // a serializing instruction: its wave may issue again
+  input  wire           wb_redirect_i,    // a branch: fetch from wb_next_pc_i
+  input  wire  [11:0]   wb_next_pc_i,
+  input  wire           wb_end_i,
+  input  wire           wb_barrier_i,
+  input  wire           wb_sigdone_i,     // sig_done*: release the slots of wb_sigs_i that are done
+  input  wire  [15:0]   wb_sigs_i,
+  input  wire           wb_sb_clear_i,    // the instruction wrote wb_sb_reg_i
+  input  wire  [5:0]    wb_sb_reg_i,
+  // writeback commit of a global access's completion
+  input  wire           memdone_i,
+  input  wire           memdone_slot_i,
+  input  wire  [3:0]    memdone_sig_i,
+  // state
+  output logic [31:0]   sig_pending_o,    // slot s, signal k at [s*16 + k]
+  output logic [1:0]    live_o,           // a wave runs in the slot (placed, not ended)
+  output logic          two_o,            // the CU holds one 2-wave group
+  output logic [63:0]   wave_id_o,        // slot s at [s*32 +: 32]
+  output logic [31:0]   group_o,          // slot s at [s*16 +: 16]
+  output logic [1:0]    inflight_o,       // slot has instructions between issue and writeback
+  // stall counters: this cycle, slot s did not issue because of ...
+  output logic [1:0]    stall_dep_o,
+  output logic [1:0]    stall_mem_o,
+  output logic [1:0]    stall_bar_o,
+  output logic [1:0]    stall_lds_o
+);
+
+  localparam int LatInt = 2;
+  localparam int ResvW  = LatFp + 1;
+
+  // ------------------------------------------------------------------ state
+  logic [1:0]   live_q;
+  logic         two_q;
+  logic [31:0]  wave_id_q [2];
+  logic [15:0]  group_q   [2];
+  logic [1:0]   ib_valid_q;       // instruction buffer
+  logic [63:0]  ib_q      [2];
+  logic [11:0]  ib_pc_q   [2];
+  logic         f_valid_q;        // a fetch is arriving this cycle
+  logic         f_wave_q;
+  logic [11:0]  f_pc_q;
+  logic [1:0]   need_q;           // the slot waits for the fetch port
+  logic [11:0]  need_pc_q [2];
+  logic [1:0]   ser_q;            // a serializing instruction is in flight
+  logic [1:0]   ser_lds_q;        // ... and it is an LDS instruction
+  logic [1:0]   bar_q;            // waiting at a barrier
+  logic [15:0]  sigp_q    [2];    // signal pending
+  logic [63:0]  pend_q    [2];    // pending load destinations
+  logic [5:0]   sreg_q    [2][16];// the pending destination of each signal slot
+  logic [15:0]  sreg_v_q  [2];
+  logic [63:0]  busy_q    [2];    // scoreboard: register has an in-flight write
+  logic [2:0]   inflight_q[2];
+  logic [2:0]   wblast_q  [2];    // cycles until the slot's last fixed-latency instruction writes back
+  logic [ResvW-1:0] resv_q;       // writeback cycles reserved, bit k = k cycles from now
+  logic         last_q;           // slot that issued last
+
+  // ------------------------------------------------------------------ the candidate instruction of each slot
+  logic [1:0]   cur_valid;
+  logic [63:0]  cur_inst [2];
+  logic [11:0]  cur_pc   [2];
+  for (genvar w = 0; w < 2; w++) begin : g_cur
+    wire arriving = f_valid_q && f_wave_q == w;
+    assign cur_valid[w] = ib_valid_q[w] || arriving;
+    assign cur_inst[w]  = ib_valid_q[w] ? ib_q[w] : imem_rdata_i;
+    assign cur_pc[w]    = ib_valid_q[w] ? ib_pc_q[w] : f_pc_q;
+  end
+
+  // ------------------------------------------------------------------ readiness of each slot
+  logic [1:0]  ready;
+  logic [3:0]  fault_code [2];
+  logic [5:0]  fault_reg  [2];
+  logic [31:0] fault_addr [2];
+  logic [1:0]  fetch_next;         // issuing it fetches pc+1
+  logic [1:0]  serial;
+  logic [1:0]  is_lds_w;
+  logic [1:0]  lat_fp;             // fixed latency LatFp (else LatInt or variable)
+  logic [1:0]  fixed_w;            // fixed latency (reserves its writeback cycle)
+  logic [1:0]  sb_set;             // issue sets the scoreboard bit of dest
+  logic [5:0]  dest_w [2];
+  logic [15:0] waits_w [2];
+  logic [15:0] gsig_w [2];         // the global access's signal slot (one-hot), 0 if none
+  logic [1:0]  gret_w;             // a global load or returning atomic: dest becomes pending
+  logic [1:0]  sig_stall;
+  logic [1:0]  gmem_stall;
+  logic [1:0]  lds_stall;
+
+  for (genvar w = 0; w < 2; w++) begin : g_ready
+    logic        legal, writes_dest, const_write, has_mask;
+    logic [4:0]  fmt;
+    logic [3:0]  unit;
+    logic [5:0]  fn;
+    logic [7:0]  opcode;
+    logic [5:0]  dest;
+    logic [11:0] mask;
+    logic [2:0]  src_used;
+    logic [5:0]  src_kind;
+    logic [17:0] src_reg;
+    logic [35:0] src_mask;
+    logic [15:0] sigs;
+    logic [3:0]  sig;
+    logic        noret;
+    logic [95:0] unused_lit;
+    logic [31:0] unused_target;
+    logic [1:0]  unused_scope;
+    logic        unused_nt;
+    logic [15:0] unused_offset;
+    wire         unused_mask_inv = mask[11] ^ mask[5];
+
+    gpu_decode u_decode (
+      .inst_i        (cur_inst[w]),
+      .legal_o       (legal),
+      .fmt_o         (fmt),
+      .unit_o        (unit),
+      .fn_o          (fn),
+      .opcode_o      (opcode),
+      .writes_dest_o (writes_dest),
+      .dest_o        (dest),
+      .const_write_o (const_write),
+      .has_mask_o    (has_mask),
+      .mask_o        (mask),
+      .src_used_o    (src_used),
+      .src_kind_o    (src_kind),
+      .src_reg_o     (src_reg),
+      .src_lit_o     (unused_lit),
+      .src_mask_o    (src_mask),
+      .target_o      (unused_target),
+      .sigs_o        (sigs),
+      .sig_o         (sig),
+      .scope_o       (unused_scope),
+      .nt_o          (unused_nt),
+      .noret_o       (noret),
+      .offset_o      (unused_offset)
+    );
+
+    // The registers a mask field names (both, inverted or not): r1 = m[10:6], r2 = m[4:0].
+    function automatic logic [63:0] mask_regs(input logic [4:0] r1, input logic [4:0] r2);
+      mask_regs = (64'd1 << r1) | (64'd1 << r2);
+    endfunction
+
+    logic [63:0] reads, touch, release_regs, pend_after;
+    logic [5:0]  lowest;
+    logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, var_lat, early, pc_bad;
+    logic        sb_hazard, unit_ok, wb_ok, base;
+    logic [2:0]  lat;
+
+    always_comb begin
+      // registers read
+      reads = 64'd0;
+      for (int s = 0; s < 3; s++)
+        if (src_used[s])
+          case (src_kind[s*2 +: 2])
+            gpu_isa_pkg::KIND_V, gpu_isa_pkg::KIND_S: reads = reads | (64'd1 << src_reg[s*6 +: 6]);
+            gpu_isa_pkg::KIND_M:                      reads = reads | mask_regs(src_mask[s*12+6 +: 5], src_mask[s*12 +: 5]);
+            default: ;
+          endcase
+      if (has_mask) reads = reads | mask_regs(mask[10:6], mask[4:0]);
+
+      // signals waited on at issue: sig_wait*, and a global access onto its slot
+      waits_w[w] = 16'd0;
+      if (fmt == gpu_isa_pkg::FMT_SIGW)
+        for (int k = 0; k < 4; k++)
+          if (fn > k[5:0]) waits_w[w] = waits_w[w] | (16'd1 << sigs[k*4 +: 4]);
+      is_gmem = unit == gpu_isa_pkg::UNIT_GMEM;
+      if (is_gmem) waits_w[w] = 16'd1 << sig;
+      gsig_w[w] = is_gmem ? 16'd1 << sig : 16'd0;
+      gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
+      sig_stall[w] = (waits_w[w] & sigp_q[w]) != 16'd0;
+
+      release_regs = 64'd0;
+      for (int s = 0; s < 16; s++)
+        if (waits_w[w][s] && sreg_v_q[w][s]) release_regs = release_regs | (64'd1 << sreg_q[w][s]);
+      pend_after = pend_q[w] & ~release_regs;
+      touch = (reads | (writes_dest ? 64'd1 << dest : 64'd0)) & pend_after;
+      lowest = 6'd0;
+      for (int r = 63; r >= 0; r--)
+        if (touch[r]) lowest = r[5:0];
+
+      is_branch = unit == gpu_isa_pkg::UNIT_BRANCH;
+      is_lds    = unit == gpu_isa_pkg::UNIT_LDS;
+      is_end    = opcode == gpu_isa_pkg::OP_END;
+      pc_bad    = !is_branch && !is_end && ({1'b0, cur_pc[w]} + 13'd1 >= num_insts_i);
+
+      // faults, in docs/isa.md order (the signal stall sits between CONST_WRITE and PENDING_REG)
+      early         = !legal || const_write;
+      fault_code[w] = gpu_isa_pkg::FAULT_NONE;
+      fault_reg[w]  = 6'd0;
+      fault_addr[w] = 32'd0;
+      if (!legal)
+        fault_code[w] = gpu_isa_pkg::FAULT_ILLEGAL_INST;
+      else if (const_write) begin
+        fault_code[w] = gpu_isa_pkg::FAULT_CONST_WRITE;
+        fault_reg[w]  = dest;
+      end else if (!sig_stall[w] && touch != 64'd0) begin
+        fault_code[w] = gpu_isa_pkg::FAULT_PENDING_REG;
+        fault_reg[w]  = lowest;
+      end else if (!sig_stall[w] && pc_bad) begin
+        fault_code[w] = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
+        fault_addr[w] = {20'd0, cur_pc[w]} + 32'd1;
+      end
+
+      // execution class
+      fp_fixed = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) && fn >= gpu_isa_pkg::FN_ADD_F32 &&
+                 fn <= gpu_isa_pkg::FN_CVT_U32_F32_RNE && fn != gpu_isa_pkg::FN_DIV_F32 && fn != gpu_isa_pkg::FN_SQRT_F32;
+      fdiv     = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
+                 (fn == gpu_isa_pkg::FN_DIV_F32 || fn == gpu_isa_pkg::FN_SQRT_F32);
+      sdiv     = unit == gpu_isa_pkg::UNIT_SALU && fn >= gpu_isa_pkg::FN_DIV_U32 && fn <= gpu_isa_pkg::FN_REM_I32;
+      var_lat  = !early && (is_lds || fdiv || sdiv);
+      serial[w]   = var_lat || is_branch || is_end || opcode == gpu_isa_pkg::OP_BARRIER || fmt == gpu_isa_pkg::FMT_SIGD;
+      lat_fp[w]   = fp_fixed && fault_code[w] == gpu_isa_pkg::FAULT_NONE;
+      lat         = lat_fp[w] ? LatFp[2:0] : LatInt[2:0];
+      fixed_w[w]  = !var_lat;
+      is_lds_w[w] = is_lds;
+      fetch_next[w] = !is_branch && !is_end;
+      dest_w[w]   = dest;
+      sb_set[w]   = writes_dest && !gret_w[w] && dest >= 6'd16;
+
+      sb_hazard = ((reads | (writes_dest ? 64'd1 << dest : 64'd0)) & busy_q[w]) != 64'd0;
+      unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) &&
+                  (!is_gmem || gmem_free_i);
+      gmem_stall[w] = is_gmem && !gmem_free_i;
+      lds_stall[w]  = is_lds && !lds_free_i;
+      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat] && !var_wait_i && {1'b0, lat} > {1'b0, wblast_q[w]});
+      base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i;
+
+      if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
+        ready[w] = base && wb_ok;
+      else
+        ready[w] = base && !sig_stall[w] && !sb_hazard && unit_ok && (!serial[w] || inflight_q[w] == 3'd0) && wb_ok;
+    end
+
+    // Stall attribution for the counters (a ready slot that lost the tie is not stalled).
+    always_comb begin
+      stall_dep_o[w] = 1'b0;
+      stall_mem_o[w] = 1'b0;
+      stall_bar_o[w] = 1'b0;
+      stall_lds_o[w] = 1'b0;
+      if (live_q[w] && !stop_i && !(is_valid_o && is_slot_o == w) && !ready[w]) begin
+        if (bar_q[w])                                          stall_bar_o[w] = 1'b1;
+        else if ((ser_q[w] && ser_lds_q[w]) || hold_i[w])      stall_lds_o[w] = 1'b1;
+        else if (cur_valid[w] && !ser_q[w] && lds_stall[w])    stall_lds_o[w] = 1'b1;
+        else if (cur_valid[w] && !ser_q[w] && (sig_stall[w] || gmem_stall[w])) stall_mem_o[w] = 1'b1;
+        else                                                   stall_dep_o[w] = 1'b1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------ selection
+  wire   pick = (ready[0] && ready[1]) ? !last_q : ready[1];
+  assign is_valid_o      = ready[0] || ready[1];
+  assign is_slot_o       = pick;
+  assign is_pc_o         = cur_pc[pick];
+  assign is_inst_o       = cur_inst[pick];
+  assign is_fault_o      = fault_code[pick];
+  assign is_fault_reg_o  = fault_reg[pick];
+  assign is_fault_addr_o = fault_addr[pick];
+
+  wire issue_faults = is_valid_o && is_fault_o != gpu_isa_pkg::FAULT_NONE;
+  wire issue_fetch  = is_valid_o && !issue_faults && fetch_next[pick];
+
+  // ------------------------------------------------------------------ fetch port: waiting slots first, then the issuing one
+  logic        fetch_go;
+  logic        fetch_wave;
+  logic [11:0] fetch_pc;
+  always_comb begin
+    fetch_go   = 1'b1;
+    fetch_wave = 1'b0;
+    fetch_pc   = need_pc_q[0];
+    if (need_q[0]) begin
+      fetch_wave = 1'b0;
+      fetch_pc   = need_pc_q[0];
+    end else if (need_q[1]) begin
+      fetch_wave = 1'b1;
+      fetch_pc   = need_pc_q[1];
+    end else if (issue_fetch) begin
+      fetch_wave = pick;
+      fetch_pc   = is_pc_o + 12'd1;
+    end else
+      fetch_go = 1'b0;
+  end
+  assign imem_re_o    = fetch_go;
+  assign imem_raddr_o = fetch_pc;
+
+  // ------------------------------------------------------------------ outputs
+  always_comb begin
+    for (int w = 0; w < 2; w++) begin
+      sig_pending_o[w*16 +: 16] = sigp_q[w];
+      wave_id_o[w*32 +: 32]     = wave_id_q[w];
+      group_o[w*16 +: 16]       = group_q[w];
+      inflight_o[w]             = inflight_q[w] != 3'd0;
+    end
+  end
+  assign live_o = live_q;
+  assign two_o  = two_q;
+
+  // ------------------------------------------------------------------ state update
+  wire [1:0] bar_release = two_q ? ((bar_q | ~live_q) == 2'b11 && bar_q != 2'b00 ? 2'b11 : 2'b00) : bar_q;
+
+  always_ff @(posedge clk_i) begin
+    resv_q <= resv_q >> 1;
+    for (int w = 0; w < 2; w++)
+      if (wblast_q[w] != 3'd0) wblast_q[w] <= wblast_q[w] - 3'd1;
+
+    // fetch arrival: into the buffer unless it issues straight away
+    if (f_valid_q && !(is_valid_o && is_slot_o == f_wave_q && !ib_valid_q[f_wave_q])) begin
+      ib_valid_q[f_wave_q] <= 1'b1;
+      ib_q[f_wave_q]       <= imem_rdata_i;
+      ib_pc_q[f_wave_q]    <= f_pc_q;
+    end
+    f_valid_q <= fetch_go;
+    f_wave_q  <= fetch_wave;
+    f_pc_q    <= fetch_pc;
+    if (fetch_go) need_q[fetch_wave] <= 1'b0;
+
+    // barrier release
+    for (int w = 0; w < 2; w++)
+      if (bar_release[w]) bar_q[w] <= 1'b0;
+
+    // issue
+    if (is_valid_o) begin
+      last_q <= pick;
+      ib_valid_q[pick] <= 1'b0;
+      if (issue_fetch && (need_q != 2'b00)) begin
+        need_q[pick]    <= 1'b1;
+        need_pc_q[pick] <= is_pc_o + 12'd1;
+      end
+      inflight_q[pick] <= inflight_q[pick] + 3'd1;
+      if (issue_faults) begin
+        ser_q[pick]  <= 1'b1;
+        wblast_q[pick] <= LatInt[2:0] - 3'd1;
+        resv_q[LatInt-1] <= 1'b1;
+      end else begin
+        ser_q[pick]     <= serial[pick];
+        ser_lds_q[pick] <= is_lds_w[pick];
+        if (fixed_w[pick]) begin
+          wblast_q[pick] <= (lat_fp[pick] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
+          resv_q[(lat_fp[pick] ? LatFp : LatInt) - 1] <= 1'b1;
+        end
+        if (sb_set[pick]) busy_q[pick][dest_w[pick]] <= 1'b1;
+        // signals waited on at issue release their pending destinations
+        for (int s = 0; s < 16; s++)
+          if (waits_w[pick][s] && sreg_v_q[pick][s]) begin
+            pend_q[pick][sreg_q[pick][s]] <= 1'b0;
+            sreg_v_q[pick][s] <= 1'b0;
+          end
+        // a global access makes its slot pending, and a load's destination
+        for (int s = 0; s < 16; s++)
+          if (gsig_w[pick][s]) begin
+            sigp_q[pick][s]   <= 1'b1;
+            sreg_q[pick][s]   <= dest_w[pick];
+            sreg_v_q[pick][s] <= gret_w[pick];
+          end
+        if (gret_w[pick]) pend_q[pick][dest_w[pick]] <= 1'b1;
+      end
+    end
+
+    // writeback of an instruction
+    if (wb_commit_i) begin
+      inflight_q[wb_slot_i] <= inflight_q[wb_slot_i] - 3'd1 + ((is_valid_o && pick == wb_slot_i) ? 3'd1 : 3'd0);
+      if (wb_serial_i) ser_q[wb_slot_i] <= 1'b0;
+      if (wb_redirect_i) begin
+        need_q[wb_slot_i]    <= 1'b1;
+        need_pc_q[wb_slot_i] <= wb_next_pc_i;
+      end
+      if (wb_end_i) begin
+        live_q[wb_slot_i]     <= 1'b0;
+        need_q[wb_slot_i]     <= 1'b0;
+        ib_valid_q[wb_slot_i] <= 1'b0;
+      end
+      if (wb_barrier_i) bar_q[wb_slot_i] <= 1'b1;
+      if (wb_sigdone_i)
+        for (int s = 0; s < 16; s++)
+          if (wb_sigs_i[s] && !sigp_q[wb_slot_i][s] && sreg_v_q[wb_slot_i][s]) begin
+            pend_q[wb_slot_i][sreg_q[wb_slot_i][s]] <= 1'b0;
+            sreg_v_q[wb_slot_i][s] <= 1'b0;
+          end
+      if (wb_sb_clear_i) busy_q[wb_slot_i][wb_sb_reg_i] <= 1'b0;
+    end
+    if (memdone_i) sigp_q[memdone_slot_i][memdone_sig_i] <= 1'b0;
+
+    // placement
+    if (place_i) begin
+      two_q <= place_two_i;
+      for (int w = 0; w < 2; w++)
+        if (place_two_i || (w == 0 ? !place_slot_i : place_slot_i)) begin
+          live_q[w]     <= 1'b1;
+          wave_id_q[w]  <= place_two_i ? {15'd0, place_group_i, w == 1} : {16'd0, place_group_i};
+          group_q[w]    <= place_group_i;
+          ib_valid_q[w] <= 1'b0;
+          need_q[w]     <= 1'b1;
+          need_pc_q[w]  <= 12'd0;
+          ser_q[w]      <= 1'b0;
+          bar_q[w]      <= 1'b0;
+          sigp_q[w]     <= 16'd0;
+          pend_q[w]     <= 64'd0;
+          sreg_v_q[w]   <= 16'd0;
+          busy_q[w]     <= 64'd0;
+          inflight_q[w] <= 3'd0;
+        end
+    end
+
+    if (rst_i) begin
+      live_q     <= 2'b00;
+      two_q      <= 1'b0;
+      ib_valid_q <= 2'b00;
+      f_valid_q  <= 1'b0;
+      need_q     <= 2'b00;
+      ser_q      <= 2'b00;
+      bar_q      <= 2'b00;
+      resv_q     <= '0;
+      last_q     <= 1'b1;
+      for (int w = 0; w < 2; w++) begin
+        inflight_q[w] <= 3'd0;
+        wblast_q[w]   <= 3'd0;
+        sigp_q[w]     <= 16'd0;
+        busy_q[w]     <= 64'd0;
+        pend_q[w]     <= 64'd0;
+        sreg_v_q[w]   <= 16'd0;
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire

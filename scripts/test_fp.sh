@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the f32 unit test (rtl/gpu_fp_pkg.sv, gpu_fp_pipe.sv, gpu_fp_divsqrt.sv
+# in the wrapper tb/fp_tb_top.sv, driven by tb/fp_tb.cpp) with Verilator into
+# sim/fp/ and runs it: every TestFloat vector in $TESTFLOAT_DIR (default
+# ../shared/testfloat) bit for bit, plus random vectors against csrc/f32.c.
+# Rebuilds are incremental (Verilator and make skip what did not change).
+# Prints the test's PASS/FAIL lines; exits nonzero on any failure.
+set -u
+cd "$(dirname "$0")/.."
+out=sim/fp
+mkdir -p "$out"
+# The C reference, compiled as C; a new object forces a relink.
+if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f32.h -nt "$out/f32_ref.o" ]; then
+    if ! cc -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icsrc -c csrc/f32.c -o "$out/f32_ref.o"; then
+        echo "FAIL fp_rtl_build: csrc/f32.c does not compile"
+        exit 1
+    fi
+    rm -f "$out/Vfp_tb_top"
+fi
+rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt.sv tb/fp_tb_top.sv"
+if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
+        $rtl "$PWD/tb/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
+        -CFLAGS "-O2 -I$PWD/csrc -Wall" -LDFLAGS "$PWD/$out/f32_ref.o" >"$out/build.log" 2>&1; then
+    tail -n 20 "$out/build.log"
+    echo "FAIL fp_rtl_build: see $out/build.log"
+    exit 1
+fi
+export TESTFLOAT_DIR="${TESTFLOAT_DIR:-../shared/testfloat}"
+exec "$out/Vfp_tb_top" "$@"
