@@ -311,8 +311,9 @@ module gpu_cu (
   // ======================================================================
   // EX: operands
   // ======================================================================
-  // Mask shadow: bit 0 of every lane of v16..v31, per slot, so masks never read the RAM.
-  logic [511:0] shadow_q [2];
+  // Mask bits: bit 0 of every lane of v0..v31 per slot (register r at [r*32 +: 32]), so that
+  // masks never read the RAM: v0..v15 are set at placement, v16..v31 follow every write.
+  logic [1023:0] mbits_q [2];
 
   wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
   wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
@@ -342,17 +343,9 @@ module gpu_cu (
     endcase
   endfunction
 
-  // Bit 0 of register r (v0..v31) in every lane.
-  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [511:0] shadow, input logic [31:0] wave_id,
-                                           input logic [15:0] group, input logic gwave, input logic [15:0] ngroups,
-                                           input logic [31:0] args);
-    logic [31:0] b;
-    logic [31:0] cv_unused_hi;      // only bit 0 of the constant counts
-    for (int l = 0; l < 32; l++) begin
-      cv_unused_hi = const_val(r[3:0], l[4:0], wave_id, group, gwave, ngroups, args);
-      b[l] = r[4] ? shadow[{5'd0, r[3:0]}*32 + l] : cv_unused_hi[0];
-    end
-    reg_bits = b;
+  // Bit 0 of register r (v0..v31) in every lane of the EX wave.
+  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [1023:0] bits);
+    reg_bits = bits[{5'd0, r}*32 +: 32];
   endfunction
 
   logic [31:0]   ex_mask;          // the M operand
@@ -363,10 +356,8 @@ module gpu_cu (
     ex_mask = '0;
     ex_opnd = '0;
     if (ex_valid_q) begin
-      ex_mask = (reg_bits(ex_mask_q[10:6], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
-                          args_addr_i) ^ {32{ex_mask_q[11]}}) &
-                (reg_bits(ex_mask_q[4:0], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
-                          args_addr_i) ^ {32{ex_mask_q[5]}});
+      ex_mask = (reg_bits(ex_mask_q[10:6], mbits_q[ex_slot_q]) ^ {32{ex_mask_q[11]}}) &
+                (reg_bits(ex_mask_q[4:0], mbits_q[ex_slot_q]) ^ {32{ex_mask_q[5]}});
       for (int p = 0; p < 3; p++) begin
         logic [5:0]  r;
         logic [11:0] m;
@@ -388,10 +379,8 @@ module gpu_cu (
             ex_opnd[p*1024 +: 1024] = {32{s}};
           end
           gpu_isa_pkg::KIND_M: begin
-            mbits = (reg_bits(m[10:6], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
-                              args_addr_i) ^ {32{m[11]}}) &
-                    (reg_bits(m[4:0], shadow_q[ex_slot_q], ex_wave_id, ex_group, ex_gwave, num_groups_i,
-                              args_addr_i) ^ {32{m[5]}});
+            mbits = (reg_bits(m[10:6], mbits_q[ex_slot_q]) ^ {32{m[11]}}) &
+                    (reg_bits(m[4:0], mbits_q[ex_slot_q]) ^ {32{m[5]}});
             for (int l = 0; l < 32; l++) ex_opnd[p*1024 + l*32 +: 32] = {31'd0, mbits[l]};
           end
           default: ex_opnd[p*1024 +: 1024] = {32{ex_lit_q[p*32 +: 32]}};
@@ -911,9 +900,20 @@ module gpu_cu (
   always_ff @(posedge clk_i) begin
     if (wb_writes && wb_dest < 6'd32)
       for (int l = 0; l < 32; l++)
-        if (wb_dest_mask[l]) shadow_q[wb_slot][wb_dest[3:0]*32 + l] <= wb_dest_data[l*32];
+        if (wb_dest_mask[l]) mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 + l] <= wb_dest_data[l*32];
     for (int w = 0; w < 2; w++)
-      if (rf_clear[w]) shadow_q[w] <= '0;
+      if (rf_clear[w]) begin
+        logic [31:0]   cv_unused_hi;   // only bit 0 of a constant is a mask bit
+        logic [1023:0] bits;
+        bits = '0;
+        for (int r = 0; r < 16; r++)
+          for (int l = 0; l < 32; l++) begin
+            cv_unused_hi = const_val(r[3:0], l[4:0], place_two_i ? {15'd0, place_group_i, w == 1} : {16'd0, place_group_i},
+                                     place_group_i, place_two_i && w == 1, num_groups_i, args_addr_i);
+            bits[r*32 + l] = cv_unused_hi[0];
+          end
+        mbits_q[w] <= bits;
+      end
   end
 
   // ----------------------------------------------------------------- global-memory unit

@@ -290,7 +290,7 @@ module gpu_lds (
         && req_op_i != gpu_isa_pkg::FMT_LDS_ATOMIC)
       $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
     held_q         <= req_valid_i && !req_ready_o;
-    held_payload_q <= payload;
+    if (req_valid_i) held_payload_q <= payload;   // (only a held request's payload is compared)
     if (rst_i) held_q <= 1'b0;
   end
 `endif

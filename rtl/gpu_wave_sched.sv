@@ -209,13 +209,15 @@ module gpu_wave_sched #(
       sig_stall[w] = (waits_w[w] & sigp_q[w]) != 16'd0;
 
       release_regs = 64'd0;
-      for (int s = 0; s < 16; s++)
+      if ((waits_w[w] & sreg_v_q[w]) != 16'd0)
+        for (int s = 0; s < 16; s++)
         if (waits_w[w][s] && sreg_v_q[w][s]) release_regs = release_regs | (64'd1 << sreg_q[w][s]);
       pend_after = pend_q[w] & ~release_regs;
       touch = (reads | (writes_dest ? 64'd1 << dest : 64'd0)) & pend_after;
       lowest = 6'd0;
-      for (int r = 63; r >= 0; r--)
-        if (touch[r]) lowest = r[5:0];
+      if (touch != 64'd0)
+        for (int r = 63; r >= 0; r--)
+          if (touch[r]) lowest = r[5:0];
 
       is_branch = unit == gpu_isa_pkg::UNIT_BRANCH;
       is_lds    = unit == gpu_isa_pkg::UNIT_LDS;
