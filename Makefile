@@ -1,7 +1,10 @@
 # wavegpu: the make targets are the interface. See README.md.
 #
 #   make test        build everything and run the regression (ends with "N passed, N failed")
-#   make sim         run a kernel and print its summary (RTL comes with issue 3)
+#   make sim         run a kernel on the RTL in lockstep with the golden model, print its
+#                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
+#                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
+#   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
 #   make bench-golden  golden-model speed on the seed matmul
 #   make deps        install the tools the project needs (scripts/install-deps.sh)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
@@ -52,9 +55,113 @@ rtl-units: $(RTL_UNIT_BINS)
 lint:
 	@bash scripts/lint.sh
 
-.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench-golden clean
+# ---------------------------------------------------------------- the whole GPU (gpu_top)
+# rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
+# (FST tracing compiled in, active only when a program asks for it) and linked
+# into the RTL backend of the host API (tb/rtl_backend.cpp). NUM_CUS is its
+# NumCus; changing it rebuilds. RTL_STUB=1 builds against sim/stub/gpu_top.sv
+# (a port-list stub, not in git) when rtl/gpu_top.sv does not exist.
+NUM_CUS   ?= 4
+VTOP      := $(SIM)/vtop
+VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+ifeq ($(RTL_STUB),1)
+GPU_TOP_SRCS := $(RTL_PKGS) sim/stub/gpu_top.sv
+HAVE_GPU_TOP := 1
+else
+GPU_TOP_SRCS := $(RTL_PKGS) $(RTL_MODS)
+HAVE_GPU_TOP := $(if $(wildcard rtl/gpu_top.sv),1,)
+endif
+VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
+VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
+VTOP_CFG  := NUM_CUS=$(NUM_CUS) $(GPU_TOP_SRCS)
+VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
+CXX      ?= g++
+TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb -I$(VTOP) \
+    -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -MMD -MP
+TB_LDLIBS := -lz -pthread -lm
+# The testbench pieces free of Verilator (also used by the self-test).
+TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o
+# C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
+RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c))
+SIM_BIN   := $(BIN)/wavegpu_sim
 
-all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp
+$(VTOP)/config.stamp: FORCE
+	@mkdir -p $(VTOP)
+	@echo '$(VTOP_CFG)' | cmp -s - $@ || echo '$(VTOP_CFG)' > $@
+
+$(VTOP_LIB): $(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(VTOP)/config.stamp
+	@echo "verilating gpu_top (NumCus=$(NUM_CUS)) into $(VTOP) (log: $(VTOP)/build.log)"
+	@$(VERILATOR) --cc $(VTOP_FLAGS) -GNumCus=$(NUM_CUS) --top-module gpu_top -Mdir $(VTOP) \
+	    rtl/lint_waivers.vlt $(GPU_TOP_SRCS) > $(VTOP)/build.log 2>&1 || { tail -20 $(VTOP)/build.log; exit 1; }
+	@$(MAKE) -C $(VTOP) -f Vgpu_top.mk $(if $(findstring jobserver,$(MAKEFLAGS)),,-j 2) \
+	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a $(notdir $(VTOP_RT)) >> $(VTOP)/build.log 2>&1 \
+	    || { tail -20 $(VTOP)/build.log; exit 1; }
+	@echo '#define GPU_TOP_NUM_CUS $(NUM_CUS)' > $(VTOP)/gpu_top_cfg.h
+	@touch $@
+
+$(VTOP_RT) $(VTOP)/gpu_top_cfg.h: $(VTOP_LIB) ;
+
+$(VTOP)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_ctr_header.sh
+	@mkdir -p $(VTOP)
+	bash scripts/gen_ctr_header.sh $< $@
+
+$(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
+	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
+
+$(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h
+
+$(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+$(SIM_BIN): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+$(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
+$(OBJ)/tb_sim_main.o: CFLAGS += -Itb -I$(VTOP)
+
+# The lockstep checker and the memory model against a golden model posing as
+# the RTL, with planted bugs; needs no Verilator.
+$(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+# gpu_top for NumCus = 1 and 8 (the default 4 is linted by scripts/lint.sh).
+lint-top:
+	@bash scripts/lint_top.sh $(GPU_TOP_SRCS)
+
+ifeq ($(HAVE_GPU_TOP),1)
+RTL_ALL   := $(RTL_TESTS) $(SIM_BIN)
+RTL_CHECK := scripts/lint_top.sh $(RTL_TESTS)
+else
+RTL_ALL   :=
+RTL_CHECK :=
+endif
+
+rtl-tests: $(RTL_ALL)
+
+KERNEL      ?= matmul_tiled
+SIM_OPTS    := --kernel $(KERNEL) --cus $(NUM_CUS) \
+    $(if $(NO_TRACE),,--fst waves/$(KERNEL).fst) $(if $(TRACE_START),--trace-start $(TRACE_START)) \
+    $(if $(TRACE_END),--trace-end $(TRACE_END)) $(if $(TRACE_DEPTH),--trace-depth $(TRACE_DEPTH))
+
+sim: deps
+	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim: rtl/gpu_top.sv does not exist yet (RTL_STUB=1 uses sim/stub/gpu_top.sv)"; exit 1; }
+	@$(MAKE) --no-print-directory $(SIM_BIN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
+	@mkdir -p waves
+	$(SIM_BIN) $(SIM_OPTS)
+
+# GTKWave's instruction disassembler filter (a translate filter process of waves/gpu.gtkw).
+$(BIN)/gtkw_disasm: $(OBJ)/tbx_gtkw_disasm.o $(LIB) | $(BIN)
+	$(CXX) -o $@ $^
+
+view: $(BIN)/gtkw_disasm
+	gtkwave waves/$(KERNEL).fst waves/gpu.gtkw
+
+FORCE:
+
+.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench-golden clean \
+        sim view lint-top rtl-tests FORCE
+
+all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(RTL_ALL)
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
@@ -99,7 +206,8 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/test_lds.sh $(TESTS) $(RTL_UNIT_BINS)
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/test_lds.sh scripts/test_fp.sh $(TESTS) $(RTL_UNIT_BINS) \
+	    $(BIN)/lockstep_selftest $(RTL_CHECK)
 
 bench-golden: all
 	$(BIN)/bench_golden

@@ -69,8 +69,26 @@ int kbin_parse(const void *data, size_t len, kbin *out, char *err, size_t errlen
 
 int kbin_serialize(const kbin *k, uint8_t **out, size_t *len, char *err, size_t errlen)
 {
+    /* The same rules as kbin_parse: never write a file that cannot be loaded. */
+    if (!k || !out || !len) {
+        snprintf(err, errlen, "kbin_serialize: null argument");
+        return -1;
+    }
     if (k->num_insts == 0 || k->num_insts > ISA_MAX_INSTS) {
         snprintf(err, errlen, "kernel has %u instructions; must be 1..%u", k->num_insts, ISA_MAX_INSTS);
+        return -1;
+    }
+    if (!k->insts) {
+        snprintf(err, errlen, "kernel has %u instructions but no instruction array", k->num_insts);
+        return -1;
+    }
+    if (k->lds_bytes > ISA_LDS_BYTES || k->lds_bytes % 4) {
+        snprintf(err, errlen, "kernel declares %u LDS bytes; must be a multiple of 4 and at most %u", k->lds_bytes,
+                 ISA_LDS_BYTES);
+        return -1;
+    }
+    if (k->waves_per_group != 1 && k->waves_per_group != 2) {
+        snprintf(err, errlen, "kernel declares %u waves per group; must be 1 or 2", k->waves_per_group);
         return -1;
     }
     size_t n = KBIN_HEADER_BYTES + (size_t)k->num_insts * 8;

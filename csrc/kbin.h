@@ -18,10 +18,15 @@ typedef struct {
 
 /* Parses a binary image. Returns 0, or -1 with a message in err. */
 int kbin_parse(const void *data, size_t len, kbin *out, char *err, size_t errlen);
-/* Serialises; *out is malloc'ed. Returns 0, or -1 with a message. */
+/* Serialises; *out is malloc'ed. Checks what kbin_parse checks (1..4096
+ * instructions, lds_bytes a multiple of 4 and <= 65536, 1 or 2 waves) and
+ * returns -1 with a message, writing nothing, if the kernel breaks a rule.
+ * Returns 0 on success. */
 int kbin_serialize(const kbin *k, uint8_t **out, size_t *len, char *err, size_t errlen);
 /* Reads a whole file (at most max bytes) into a malloc'ed buffer. */
 int kbin_read_file(const char *path, uint8_t **data, size_t *len, size_t max, char *err, size_t errlen);
+/* Serialises (with kbin_serialize's checks) and writes; on a check failure
+ * the file is not created. */
 int kbin_write_file(const char *path, const kbin *k, char *err, size_t errlen);
 void kbin_free(kbin *k);
 

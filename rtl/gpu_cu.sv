@@ -71,7 +71,10 @@ module gpu_cu (
   output logic [63:0]   ctr_value_o
 );
 
-  localparam int LatFp = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;   // issue to writeback of a pipelined f32 op
+  localparam int LatFp = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
+
+  // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
+  wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
   localparam logic [1:0] TR_RETIRE = 2'd0;
   localparam logic [1:0] TR_MEM_DONE = 2'd1;
   localparam logic [1:0] TR_FAULT = 2'd2;
@@ -126,7 +129,7 @@ module gpu_cu (
     .LatFp (LatFp)
   ) u_sched (
     .clk_i           (clk_i),
-    .rst_i           (rst_i),
+    .rst_i           (rst),
     .stop_i          (stop_i),
     .num_insts_i     (num_insts_i),
     .place_i         (place_i),
@@ -243,7 +246,7 @@ module gpu_cu (
 
   gpu_regfile u_regfile (
     .clk_i        (clk_i),
-    .rst_i        (rst_i),
+    .rst_i        (rst),
     .clear_slot_i (rf_clear),
     .re_i         (rf_re),
     .raddr_i      (rf_raddr),
@@ -305,7 +308,7 @@ module gpu_cu (
       ex_noret_q      <= d_noret;
       ex_offset_q     <= d_offset;
     end
-    if (rst_i) ex_valid_q <= 1'b0;
+    if (rst) ex_valid_q <= 1'b0;
   end
 
   // ======================================================================
@@ -497,7 +500,7 @@ module gpu_cu (
   logic [7:0]    valu_tag;
   gpu_valu u_valu (
     .clk_i    (clk_i),
-    .rst_i    (rst_i),
+    .rst_i    (rst),
     .valid_i  (ex_good && ex_valu),
     .opcode_i (ex_opcode_q),
     .unit_i   (ex_unit_q),
@@ -521,7 +524,7 @@ module gpu_cu (
     .Lanes (32)
   ) u_fp (
     .clk_i    (clk_i),
-    .rst_i    (rst_i),
+    .rst_i    (rst),
     .valid_i  (ex_good && ex_fp_fixed),
     .fn_i     (ex_fn_q),
     .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
@@ -555,7 +558,7 @@ module gpu_cu (
     .Lanes (32)
   ) u_fdiv (
     .clk_i     (clk_i),
-    .rst_i     (rst_i),
+    .rst_i     (rst),
     .start_i   (ex_good && ex_fdiv),
     .is_sqrt_i (ex_fn_q == gpu_isa_pkg::FN_SQRT_F32),
     .a_i       (opnd_a),
@@ -574,7 +577,7 @@ module gpu_cu (
   logic [31:0] sdiv_result;
   gpu_sdiv u_sdiv (
     .clk_i    (clk_i),
-    .rst_i    (rst_i),
+    .rst_i    (rst),
     .start_i  (ex_good && ex_sdiv),
     .fn_i     (ex_fn_q),
     .a_i      (opnd_a[31:0]),
@@ -601,7 +604,7 @@ module gpu_cu (
 
   gpu_lds u_lds (
     .clk_i           (clk_i),
-    .rst_i           (rst_i),
+    .rst_i           (rst),
     .req_valid_i     (lds_req_valid),
     .req_ready_o     (lds_req_ready),
     .req_op_i        (lds_req_op),
@@ -923,7 +926,7 @@ module gpu_cu (
     .Entries (8)
   ) u_gmem (
     .clk_i        (clk_i),
-    .rst_i        (rst_i),
+    .rst_i        (rst),
     .cu_id_i      (cu_id_i),
     .acc_valid_i  (gm_acc),
     .acc_slot_i   (p2_slot_q),
@@ -1015,7 +1018,7 @@ module gpu_cu (
         p2_cmp_q  <= opnd_c;
       end
     end
-    if (rst_i) p2_valid_q <= 1'b0;
+    if (rst) p2_valid_q <= 1'b0;
   end
 
   // Variable-latency units: capture the instruction at EX, the result when it arrives.
@@ -1090,7 +1093,7 @@ module gpu_cu (
       clr_end_q    <= place_base[16:2] + lds_bytes_i[16:2];
     end
 
-    if (rst_i) begin
+    if (rst) begin
       lds_busy_q   <= 1'b0;
       lds_hold_q   <= 1'b0;
       fdiv_busy_q  <= 1'b0;

@@ -1,6 +1,7 @@
 // gpu_mem_arb: merges the CUs' one-word memory requests onto the single
 // external memory port, round robin (the CU after the last winner first), one
-// request per cycle, and routes each response to the CU named in its tag
+// request per cycle (a request the port has not taken stays offered until it
+// is), and routes each response to the CU named in its tag
 // ([12:10]). Combinational: a CU's ready is the port's ready when it wins.
 `default_nettype none
 
@@ -36,14 +37,21 @@ module gpu_mem_arb #(
   localparam int LastInit = NumCus - 1;   // so that CU 0 wins first
 
   logic [CuW-1:0] last_q;
+  logic           wait_q;      // the port did not take last cycle's request: keep offering it
+  logic [CuW-1:0] wait_cu_q;
   logic [CuW-1:0] win;
   logic           any;
 
   always_comb begin
+    logic [4:0] c;
+    c   = 5'd0;
     any = 1'b0;
     win = '0;
-    for (int i = 1; i <= NumCus; i++) begin
-      logic [4:0] c;
+    if (wait_q) begin
+      any = 1'b1;
+      win = wait_cu_q;
+    end else
+ for (int i = 1; i <= NumCus; i++) begin
       c = {{(5 - CuW){1'b0}}, last_q} + i[4:0];
       if ({27'd0, c} >= NumCus) c = c - NumCus[4:0];
       if (!any && cu_valid_i[c[CuW-1:0]]) begin
@@ -71,7 +79,12 @@ module gpu_mem_arb #(
 
   always_ff @(posedge clk_i) begin
     if (any && mem_req_ready_i) last_q <= win;
-    if (rst_i) last_q <= LastInit[CuW-1:0];
+    wait_q    <= any && !mem_req_ready_i;
+    wait_cu_q <= win;
+    if (rst_i) begin
+      last_q <= LastInit[CuW-1:0];
+      wait_q <= 1'b0;
+    end
   end
 
   wire unused_tag = ^{mem_resp_tag_i[15:13], mem_resp_tag_i[9:0]};

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Writes waves/gpu.gtkw, the GTKWave save file for the FSTs of `make sim`,
+from the signal list of a real FST (so every name exists), and the translate
+filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).
+
+    python3 scripts/gen_gtkw.py waves/matmul_tiled.fst [waves/gpu.gtkw]
+
+Groups: the GPU (launch, busy, fault), the dispatcher, the memory port, then
+per CU: waves (pcs, states, stalls), issue and writeback (with the
+instruction disassembled by sim/bin/gtkw_disasm), the LDS, the global-memory
+unit, and the signal slots. CU 0's groups are open, the others closed. Rerun
+it when the RTL's signal names change; names it cannot find are left out
+and listed on stderr.
+"""
+import re
+import subprocess
+import sys
+
+# Display flags of GTKWave save files.
+HEX, DEC, BIN, RJUST = 0x2, 0x4, 0x8, 0x20
+FTRANS, PTRANS = 0x2000, 0x4000
+GRP_BEGIN, GRP_END, BLANK, CLOSED = 0x800000, 0x1000000, 0x200, 0x400000
+
+FILTERS = {}   # name -> file path (index assigned in order of first use)
+PROCS = {}
+
+
+def fst_vars(path):
+    """Full dotted names (without ranges) -> (name with range, width)."""
+    p = subprocess.Popen(["fst2vcd", path], stdout=subprocess.PIPE, text=True)
+    scopes, out = [], {}
+    for line in p.stdout:
+        t = line.split()
+        if not t:
+            continue
+        if t[0] == "$enddefinitions":
+            break
+        if t[0] == "$scope":
+            scopes.append(t[2])
+        elif t[0] == "$upscope":
+            scopes.pop()
+        elif t[0] == "$var":
+            width, name = int(t[2]), t[4]
+            rng = t[5] if len(t) > 6 and t[5].startswith("[") else ""
+            full = ".".join(scopes + [name])
+            out[full] = (full + rng, width)
+    p.kill()
+    p.wait()
+    return out
+
+
+def isa_names(kind):
+    """{code: name} of the ISA_FAULT or ISA_FN rows of csrc/isa.def."""
+    names = {}
+    for line in open("csrc/isa.def"):
+        m = re.match(r"\s*%s\((\w+),\s*(\d+)" % kind, line)
+        if m:
+            names[int(m.group(2))] = m.group(1)
+    return names
+
+
+def write_filter(name, table):
+    path = "waves/gpu_filter_%s.txt" % name
+    with open(path, "w") as f:
+        f.write("# GTKWave translate filter (decimal value -> name), written by scripts/gen_gtkw.py\n")
+        for v in sorted(table):
+            f.write("%d %s\n" % (v, table[v]))
+    FILTERS[name] = path
+
+
+class Save:
+    def __init__(self, vars_):
+        self.vars = vars_
+        self.lines = []
+        self.missing = []
+
+    def sig(self, name, fmt=HEX, filt=None, proc=None):
+        if name not in self.vars:
+            self.missing.append(name)
+            return
+        full, width = self.vars[name]
+        flags = RJUST | (BIN if width == 1 and fmt == HEX else fmt)
+        # Order as GTKWave writes it: flags, then the filter, then the signal.
+        if filt:
+            flags |= FTRANS
+        if proc:
+            flags |= PTRANS
+        self.lines.append("@%x" % flags)
+        if filt:
+            self.lines.append("^%d %s" % (list(FILTERS).index(filt) + 1, FILTERS[filt]))
+        if proc:
+            self.lines.append("^>%d %s" % (list(PROCS).index(proc) + 1, PROCS[proc]))
+        self.lines.append(full)
+
+    def group(self, title, closed, body):
+        self.lines.append("@%x" % (GRP_BEGIN | BLANK | (CLOSED if closed else 0)))
+        self.lines.append("-" + title)
+        body()
+        self.lines.append("@%x" % (GRP_END | BLANK | (CLOSED if closed else 0)))
+        self.lines.append("-" + title)
+
+
+def main():
+    fst = sys.argv[1]
+    out = sys.argv[2] if len(sys.argv) > 2 else "waves/gpu.gtkw"
+    v = fst_vars(fst)
+    write_filter("tr_kind", {0: "RETIRE", 1: "MEM_DONE", 2: "FAULT"})
+    write_filter("mem_op", {0: "load", 1: "store", 2: "atomic", 3: "cache"})
+    write_filter("fault", {k: n for k, n in isa_names("ISA_FAULT").items()} | {0: "none"})
+    write_filter("fn", isa_names("ISA_FN"))
+    PROCS["disasm"] = "sim/bin/gtkw_disasm"
+    s = Save(v)
+    T, G = "TOP", "TOP.gpu_top"
+    ncu = 0
+    while "%s.g_cu[%d].u_cu.clk_i" % (G, ncu) in v:
+        ncu += 1
+
+    def gpu():
+        for n in ["clk_i", "rst_i", "launch_i", "launch_num_groups_i", "launch_two_waves_i", "busy_o", "fault_o"]:
+            s.sig("%s.%s" % (T, n))
+        s.sig(T + ".fault_code_o", DEC, filt="fault")
+        for n in ["fault_cu_o", "fault_slot_o", "fault_wave_o", "fault_pc_o"]:
+            s.sig("%s.%s" % (T, n))
+        s.sig(T + ".fault_inst_o", proc="disasm")
+        for n in ["stop_q", "cu_idle", "finished"]:
+            s.sig("%s.%s" % (G, n))
+
+    def dispatcher():
+        d = G + ".u_dispatch"
+        for n in ["active_q", "next_q", "total_q", "last_q", "slot_free_i", "fits", "place_o", "place_slot_o",
+                  "place_group_o", "all_placed_o"]:
+            s.sig("%s.%s" % (d, n))
+        for n in ["tr_disp_valid_o", "tr_disp_cu_o", "tr_disp_slot_o", "tr_disp_group_o"]:
+            s.sig("%s.%s" % (T, n))
+
+    def memport():
+        for n in ["mem_req_valid_o", "mem_req_ready_i"]:
+            s.sig("%s.%s" % (T, n))
+        s.sig(T + ".mem_req_op_o", DEC, filt="mem_op")
+        s.sig(T + ".mem_req_fn_o", DEC, filt="fn")
+        for n in ["mem_req_addr_o", "mem_req_data_o", "mem_req_cmp_o", "mem_req_tag_o", "mem_resp_valid_i",
+                  "mem_resp_tag_i", "mem_resp_data_i"]:
+            s.sig("%s.%s" % (T, n))
+        a = G + ".u_mem_arb"
+        for n in ["cu_valid_i", "cu_ready_o", "win", "last_q"]:
+            s.sig("%s.%s" % (a, n))
+
+    def cu_groups(c):
+        cu = "%s.g_cu[%d].u_cu" % (G, c)
+        sc = cu + ".u_sched"
+        closed = c != 0
+
+        def waves():
+            for n in ["live_q", "two_q", "wave_id_q[0]", "wave_id_q[1]", "group_q[0]", "group_q[1]", "cur_pc[0]",
+                      "cur_pc[1]", "ib_valid_q", "ready", "bar_q", "ser_q", "need_q", "inflight_q[0]",
+                      "inflight_q[1]", "sig_stall", "gmem_stall", "lds_stall", "stall_dep_o", "stall_mem_o",
+                      "stall_bar_o", "stall_lds_o", "last_q"]:
+                s.sig("%s.%s" % (sc, n))
+
+        def issue():
+            for n in ["is_valid", "is_slot", "is_pc"]:
+                s.sig("%s.%s" % (cu, n))
+            s.sig(cu + ".is_inst", proc="disasm")
+            s.sig(cu + ".is_fault", DEC, filt="fault")
+            for n in ["ex_valid_q", "ex_slot_q", "ex_pc_q", "p2_valid_q", "p2_slot_q", "p2_pc_q", "wb_valid"]:
+                s.sig("%s.%s" % (cu, n))
+            s.sig(cu + ".wb_kind", DEC, filt="tr_kind")
+            for n in ["wb_slot", "wb_pc"]:
+                s.sig("%s.%s" % (cu, n))
+            s.sig(cu + ".wb_inst", proc="disasm")
+            for n in ["wb_dest", "wb_dest_mask", "wb_dest_data", "wb_mem_mask"]:
+                s.sig("%s.%s" % (cu, n))
+
+        def lds():
+            l = cu + ".u_lds"
+            for n in ["req_valid_i", "req_ready_o", "req_op_i", "req_fn_i", "req_mask_i", "busy_q", "first_q",
+                      "pend_q", "resp_valid_o", "resp_mask_o", "stat_conflict_o", "stat_lanes_o"]:
+                s.sig("%s.%s" % (l, n))
+            for n in ["lds_busy_q", "clr_active_q", "clr_slot_q", "clr_word_q"]:
+                s.sig("%s.%s" % (cu, n))
+
+        def gmem():
+            g = cu + ".u_gmem"
+            for n in ["acc_valid_i", "acc_slot_i"]:
+                s.sig("%s.%s" % (g, n))
+            s.sig(g + ".acc_op_i", DEC, filt="mem_op")
+            for n in ["acc_sig_i", "acc_mask_i", "acc_dest_i", "free_o", "valid_q", "slot_q", "req_valid_o",
+                      "req_ready_i", "req_addr_o", "req_tag_o", "resp_valid_i", "resp_tag_i", "done_valid_o",
+                      "done_ready_i", "done_slot_o", "done_sig_o", "done_mask_o"]:
+                s.sig("%s.%s" % (g, n))
+
+        def signals():
+            for n in ["sigp_q[0]", "sigp_q[1]", "pend_q[0]", "pend_q[1]", "busy_q[0]", "busy_q[1]"]:
+                s.sig("%s.%s" % (sc, n))
+            for n in ["wb_memdone", "wb_sig", "wb_sigdone", "wb_sigs"]:
+                s.sig("%s.%s" % (cu, n))
+
+        s.group("CU %d waves: pc, state, stalls" % c, closed, waves)
+        s.group("CU %d issue and writeback" % c, closed, issue)
+        s.group("CU %d signal slots and pending registers" % c, closed, signals)
+        s.group("CU %d LDS" % c, closed, lds)
+        s.group("CU %d global memory unit" % c, closed, gmem)
+
+    # CU 0 right below the task status, where the eye lands; then the shared
+    # blocks; the other CUs closed (click a group name to open it).
+    s.group("GPU", False, gpu)
+    if ncu:
+        cu_groups(0)
+    s.group("memory port", False, memport)
+    s.group("dispatcher", False, dispatcher)
+    for c in range(1, ncu):
+        cu_groups(c)
+
+    with open(out, "w") as f:
+        f.write("[*]\n[*] GTKWave save file for the FSTs of `make sim` (open with `make view`).\n")
+        f.write("[*] Written by scripts/gen_gtkw.py from %s; one cycle is 10 ns.\n[*]\n" % fst)
+        f.write('[dumpfile] "%s"\n' % fst)
+        f.write('[savefile] "%s"\n' % out)
+        f.write("[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n*-9.000000 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n")
+        f.write("[treeopen] TOP.\n[treeopen] TOP.gpu_top.\n[sst_width] 260\n[signals_width] 420\n")
+        f.write("[sst_expanded] 1\n[sst_vpaned_height] 300\n")
+        f.write("\n".join(s.lines) + "\n[pattern_trace] 1\n[pattern_trace] 0\n")
+    if s.missing:
+        sys.stderr.write("gen_gtkw: not in %s (left out): %s\n" % (fst, " ".join(s.missing)))
+    print("gen_gtkw: wrote %s (%d CUs) and %d filter files" % (out, ncu, len(FILTERS)))
+
+
+if __name__ == "__main__":
+    main()

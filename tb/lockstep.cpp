@@ -1,0 +1,392 @@
+// lockstep.cpp: see lockstep.h. What is compared, per trace event:
+//   RETIRE   golden_step on the same wave must retire the same pc; the written
+//            register, lane mask and lanes must match (for a global load or a
+//            returning atomic D is written later: its expected lanes are kept
+//            until the MEM_DONE of its signal); LDS stores/atomics: mask and
+//            addresses, and the data of plain stores; global accesses: mask
+//            and addresses, and the data of stores.
+//   MEM_DONE D as kept at the RETIRE; then golden_complete_signal, which
+//            also checks the same-kind completion order of docs/isa.md 4.8.
+//   FAULT    golden_step must fault on the same pc; the fault report
+//            (fault_* ports) is compared at finish(), where it is valid.
+//   dispatch golden_dispatch on the same CU and slot must place the same group.
+// At the end: the golden model has finished, every access of a wave that has
+// not ended has had its MEM_DONE, and the two device memories are equal.
+//
+// Assumption (the contract does not say): an access still in flight when its
+// wave ends may or may not get a MEM_DONE (rtl/gpu_cu.sv reports none: its
+// wave has no state left to change). Its effect on memory is checked by the
+// final comparison. When the slot is reused, such accesses become orphans:
+// a later MEM_DONE on their signal matches the new wave's access first.
+#include "lockstep.h"
+
+extern "C" {
+#include "disasm.h"
+#include "isa.h"
+}
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+static std::string hex32(uint32_t v)
+{
+    char b[16];
+    snprintf(b, sizeof b, "0x%08" PRIx32, v);
+    return b;
+}
+
+static std::string dec(long v) { return std::to_string(v); }
+
+static const char *state_text(golden_wave_state s)
+{
+    switch (s) {
+    case GOLDEN_WAVE_EMPTY: return "no wave";
+    case GOLDEN_WAVE_READY: return "ready";
+    case GOLDEN_WAVE_SIGNAL: return "waiting on a signal";
+    case GOLDEN_WAVE_BARRIER: return "waiting at a barrier";
+    case GOLDEN_WAVE_ENDED: return "ended";
+    }
+    return "?";
+}
+
+static std::string fault_text(const gpu_result &r)
+{
+    char b[160];
+    snprintf(b, sizeof b, "fault %s (lane %d, addr 0x%08" PRIx32 ", reg %d)", isa_fault_name(r.fault), (int)r.lane,
+             r.addr, (int)r.reg);
+    return b;
+}
+
+Lockstep::~Lockstep() { golden_destroy(g_); }
+
+gpu_status Lockstep::create(const gpu_config &cfg, char *err, size_t errlen)
+{
+    golden_config gc;
+    golden_config_default(&gc);
+    gc.num_cus = cfg.num_cus;
+    gc.mem_bytes = cfg.mem_bytes;
+    gc.mem_latency = cfg.mem_latency;
+    gc.max_ticks = cfg.max_cycles;
+    gc.external_signals = true;
+    num_cus_ = cfg.num_cus;
+    mem_bytes_ = cfg.mem_bytes;
+    pending_.assign((size_t)num_cus_ * GOLDEN_SLOTS * ISA_NUM_SIGNALS, std::deque<Pending>());
+    orphans_ = pending_;
+    return golden_create(&g_, &gc, err, errlen);
+}
+
+gpu_status Lockstep::mem_write(uint32_t addr, const void *src, uint32_t bytes)
+{
+    return golden_mem_write(g_, addr, src, bytes);
+}
+
+gpu_status Lockstep::launch(const gpu_launch_desc &d, char *err, size_t errlen)
+{
+    golden_launch_params p = {};
+    p.code = d.code;
+    p.num_insts = d.num_insts;
+    p.num_groups = d.num_groups;
+    p.waves_per_group = d.waves_per_group;
+    p.lds_bytes = d.lds_bytes;
+    p.args_addr = d.args_addr;
+    code_.assign(d.code, d.code + d.num_insts);
+    for (auto &q : pending_) q.clear();
+    for (auto &q : orphans_) q.clear();
+    ended_.clear();
+    cycle_ = 0;
+    events_ = 0;
+    faulted_ = false;
+    msg_.clear();
+    return golden_launch(g_, &p, err, errlen);
+}
+
+void Lockstep::counters(gpu_counters *c) const
+{
+    memset(c, 0, sizeof *c);
+    golden_counters(g_, c);
+}
+
+bool Lockstep::mismatch(int cu, unsigned slot, long wave, long pc, uint64_t inst, const char *field, int lane,
+                        const std::string &expected, const std::string &actual)
+{
+    if (!msg_.empty()) return false;
+    std::string where;
+    if (cu >= 0) {
+        where = ", CU " + dec(cu) + " slot " + dec(slot);
+        if (wave >= 0) where += " wave " + dec(wave);
+        if (pc >= 0) {
+            char text[160];
+            disasm_inst(inst, text, sizeof text);
+            where += " pc " + dec(pc) + " `" + text + "`";
+        }
+    }
+    msg_ = "lockstep mismatch at cycle " + std::to_string(cycle_) + where + ": " + field +
+           (lane >= 0 ? " lane " + dec(lane) : std::string()) + ": expected " + expected + ", got " + actual;
+    return false;
+}
+
+static uint64_t code_at(const std::vector<uint64_t> &code, uint32_t pc) { return pc < code.size() ? code[pc] : 0; }
+
+bool Lockstep::retire(const TraceEvent &e)
+{
+    golden_wave_info wi;
+    if (!golden_wave_get(g_, e.cu, e.slot, &wi))
+        return mismatch((int)e.cu, e.slot, -1, e.pc, code_at(code_, e.pc), "event", -1, "no event (the golden model has no wave in this slot)", "RETIRE");
+    uint64_t inst = code_at(code_, wi.pc);
+    if (wi.state == GOLDEN_WAVE_ENDED)
+        return mismatch((int)e.cu, e.slot, wi.wave, e.pc, code_at(code_, e.pc), "event", -1, "no event (the wave has ended)", "RETIRE");
+    if (e.pc != wi.pc) return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "pc", -1, dec(wi.pc), dec(e.pc));
+    golden_retire rec;
+    golden_step_status st = golden_step(g_, e.cu, e.slot, &rec);
+    if (st == GOLDEN_STEP_BLOCKED) {
+        std::string why = std::string("no event (the wave is ") + state_text(golden_wave_status(g_, e.cu, e.slot));
+        if (wi.pending_signals) {
+            why += ": pending";
+            for (unsigned s = 0; s < ISA_NUM_SIGNALS; s++)
+                if (wi.pending_signals >> s & 1) why += " s" + dec(s);
+        }
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "event", -1, why + ")", "RETIRE");
+    }
+    if (st == GOLDEN_STEP_FAULT) {
+        gpu_result r;
+        golden_result(g_, &r);
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "event", -1, "FAULT: " + fault_text(r), "RETIRE");
+    }
+    if (st != GOLDEN_STEP_RETIRED)
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "event", -1, "no event (no runnable wave)", "RETIRE");
+
+    // The destination. A global load or returning atomic writes D at MEM_DONE.
+    const isa_op_info *op = isa_op((uint8_t)(rec.inst >> 56));
+    bool deferred = rec.gmem == GOLDEN_MEM_LOAD || (rec.gmem == GOLDEN_MEM_ATOMIC && rec.dest >= 0);
+    int xdest = deferred ? -1 : rec.dest;
+    uint32_t xmask = xdest >= 0 ? rec.dest_mask : 0;
+    if (e.dest_mask != xmask)
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "dest_mask", -1, hex32(xmask), hex32(e.dest_mask));
+    if (xmask && (int)e.dest != xdest)
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "dest", -1, "v" + dec(xdest), "v" + dec(e.dest));
+    for (unsigned l = 0; l < ISA_LANES; l++)
+        if ((xmask >> l & 1) && e.dest_data[l] != rec.dest_data[l])
+            return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "dest_data", (int)l, hex32(rec.dest_data[l]),
+                            hex32(e.dest_data[l]));
+
+    // Memory: LDS stores and atomics, global accesses.
+    const uint32_t *xaddr = nullptr, *xdata = nullptr;
+    uint32_t xm = 0;
+    bool check_mem = true;
+    if (op->fmt == ISA_FMT_LDS_STORE || op->fmt == ISA_FMT_LDS_ATOMIC) {
+        xm = rec.lds_mask;
+        xaddr = rec.lds_addr;
+        if (op->fmt == ISA_FMT_LDS_STORE) xdata = rec.lds_data;
+    } else if (rec.gmem == GOLDEN_MEM_LOAD || rec.gmem == GOLDEN_MEM_STORE || rec.gmem == GOLDEN_MEM_ATOMIC) {
+        xm = rec.gmem_mask;
+        xaddr = rec.gmem_addr;
+        if (rec.gmem == GOLDEN_MEM_STORE) xdata = rec.gmem_data;
+    } else if (rec.gmem != GOLDEN_MEM_CACHE) {
+        check_mem = false;     // no memory access: tr_mem_* are don't-care
+    }
+    if (check_mem) {
+        if (e.mem_mask != xm)
+            return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "mem_mask", -1, hex32(xm), hex32(e.mem_mask));
+        for (unsigned l = 0; l < ISA_LANES; l++) {
+            if (!(xm >> l & 1)) continue;
+            if (e.mem_addr[l] != xaddr[l])
+                return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "mem_addr", (int)l, hex32(xaddr[l]), hex32(e.mem_addr[l]));
+            if (xdata && e.mem_data[l] != xdata[l])
+                return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "mem_data", (int)l, hex32(xdata[l]), hex32(e.mem_data[l]));
+        }
+    }
+
+    if (rec.ended) ended_.insert(rec.wave);
+    if (rec.sig_issued >= 0) {
+        Pending p;
+        p.wave = rec.wave;
+        p.pc = rec.pc;
+        p.inst = rec.inst;
+        p.cycle = cycle_;
+        p.expect = deferred;
+        p.dest = rec.dest;
+        p.mask = rec.dest_mask;
+        memcpy(p.data, rec.dest_data, sizeof p.data);
+        pend(e.cu, e.slot, (unsigned)rec.sig_issued).push_back(p);
+    }
+    return true;
+}
+
+bool Lockstep::mem_done(const TraceEvent &e)
+{
+    if (e.sig >= ISA_NUM_SIGNALS) return mismatch((int)e.cu, e.slot, -1, -1, 0, "sig", -1, "0..15", dec(e.sig));
+    auto &q0 = pend(e.cu, e.slot, e.sig);
+    auto &q = q0.empty() ? orphans(e.cu, e.slot, e.sig) : q0;
+    if (q.empty())
+        return mismatch((int)e.cu, e.slot, -1, -1, 0, "event", -1, "no event (no global access in flight on s" + dec(e.sig) + ")",
+                        "MEM_DONE on s" + dec(e.sig));
+    Pending p = q.front();
+    q.pop_front();
+    uint32_t xmask = p.expect ? p.mask : 0;
+    if (e.dest_mask != xmask)
+        return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_mask", -1, hex32(xmask), hex32(e.dest_mask));
+    if (xmask && (int)e.dest != p.dest)
+        return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest", -1, "v" + dec(p.dest), "v" + dec(e.dest));
+    for (unsigned l = 0; l < ISA_LANES; l++)
+        if ((xmask >> l & 1) && e.dest_data[l] != p.data[l])
+            return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_data", (int)l, hex32(p.data[l]),
+                            hex32(e.dest_data[l]));
+    // The golden wave may have ended and its slot been reused: only complete
+    // the signal of the wave that issued the access.
+    golden_wave_info wi;
+    if (golden_wave_get(g_, e.cu, e.slot, &wi) && wi.wave == p.wave &&
+        golden_complete_signal(g_, e.cu, e.slot, e.sig) != GPU_OK)
+        return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE order", -1,
+                        "an older access of the same kind (load / store / other) to complete first (docs/isa.md 4.8)",
+                        "MEM_DONE on s" + dec(e.sig));
+    return true;
+}
+
+bool Lockstep::fault(const TraceEvent &e)
+{
+    golden_wave_info wi;
+    if (!golden_wave_get(g_, e.cu, e.slot, &wi))
+        return mismatch((int)e.cu, e.slot, -1, e.pc, code_at(code_, e.pc), "event", -1, "no event (the golden model has no wave in this slot)", "FAULT");
+    uint64_t inst = code_at(code_, wi.pc);
+    if (e.pc != wi.pc) return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "FAULT pc", -1, dec(wi.pc), dec(e.pc));
+    golden_step_status st = golden_step(g_, e.cu, e.slot, nullptr);
+    if (st != GOLDEN_STEP_FAULT)
+        return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "event", -1,
+                        st == GOLDEN_STEP_RETIRED ? "RETIRE (no fault)" : "no event (the wave is blocked)", "FAULT");
+    if (!faulted_) fault_slot_ = e.slot;
+    faulted_ = true;
+    return true;
+}
+
+bool Lockstep::dispatch(const DispatchEvent &d)
+{
+    // Accesses of the slots' previous waves still without a MEM_DONE.
+    for (unsigned s = d.slot; s < GOLDEN_SLOTS && d.cu < num_cus_; s++)
+        for (unsigned sg = 0; sg < ISA_NUM_SIGNALS; sg++) {
+            auto &q = pend(d.cu, s, sg);
+            for (const Pending &p : q) orphans(d.cu, s, sg).push_back(p);
+            q.clear();
+        }
+    int got = golden_dispatch(g_, d.cu, (int)d.slot);
+    if (got != (int)d.group)
+        return mismatch((int)d.cu, d.slot, -1, -1, 0, "dispatch group", -1,
+                        got < 0 ? std::string("no placement (no group left, or it does not fit there)") : dec(got),
+                        dec(d.group));
+    return true;
+}
+
+bool Lockstep::edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const DispatchEvent *disp, unsigned fault_cu,
+                    unsigned fault_slot)
+{
+    if (!ok()) return false;
+    cycle_ = cycle;
+    events_ += n + (disp ? 1 : 0);
+    bool faulted_before = faulted_;
+    // Retires and completions first, in CU order; then the faults (the one the
+    // RTL reports on fault_* first): a fault stops the launch, but an
+    // instruction another CU retired at the same edge did execute.
+    for (unsigned i = 0; i < n; i++) {
+        const TraceEvent &e = ev[i];
+        if (e.kind == TR_RETIRE) {
+            if (faulted_)
+                return mismatch((int)e.cu, e.slot, -1, e.pc, code_at(code_, e.pc), "event", -1,
+                                "no instruction after the launch faulted", "RETIRE");
+            if (!retire(e)) return false;
+        } else if (e.kind == TR_MEM_DONE) {
+            if (!mem_done(e)) return false;
+        } else if (e.kind != TR_FAULT) {
+            return mismatch((int)e.cu, e.slot, -1, -1, 0, "tr_kind", -1, "0, 1 or 2", dec(e.kind));
+        }
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < n; i++) {
+            const TraceEvent &e = ev[i];
+            if (e.kind != TR_FAULT) continue;
+            bool preferred = e.cu == fault_cu && e.slot == fault_slot;
+            if (preferred != (pass == 0)) continue;
+            if (faulted_before)
+                return mismatch((int)e.cu, e.slot, -1, e.pc, code_at(code_, e.pc), "event", -1,
+                                "no second fault after the launch faulted", "FAULT");
+            if (!fault(e)) return false;
+        }
+    // A group placed at the edge of the fault never runs: not compared.
+    if (disp && !faulted_ && !dispatch(*disp)) return false;
+    return true;
+}
+
+static bool fault_has_addr(unsigned f)
+{
+    return f == ISA_FAULT_GLOBAL_MISALIGNED || f == ISA_FAULT_GLOBAL_OUT_OF_RANGE || f == ISA_FAULT_LDS_MISALIGNED ||
+           f == ISA_FAULT_LDS_OUT_OF_RANGE || f == ISA_FAULT_PC_OUT_OF_RANGE;
+}
+
+bool Lockstep::finish(uint64_t cycle, gpu_status st, const gpu_result &res, const uint8_t *mem, uint32_t bytes)
+{
+    if (!ok()) return false;
+    cycle_ = cycle;
+    gpu_result gr;
+    golden_result(g_, &gr);
+    if (st == GPU_ERR_FAULT) {
+        long pc = res.pc;
+        if (gr.status != GPU_ERR_FAULT)
+            return mismatch((int)res.cu, 0, res.wave, pc, res.inst, "outcome", -1, "no fault", fault_text(res));
+        struct { const char *f; uint64_t x, a; } cmp[] = {
+            { "fault_code", gr.fault, res.fault }, { "fault_cu", gr.cu, res.cu }, { "fault_wave", gr.wave, res.wave },
+            { "fault_group", gr.group, res.group }, { "fault_pc", gr.pc, res.pc },
+            { "fault_inst", gr.inst, res.inst }, { "fault_lane", (uint64_t)(int64_t)gr.lane, (uint64_t)(int64_t)res.lane },
+            { "fault_reg", (uint64_t)(int64_t)gr.reg, (uint64_t)(int64_t)res.reg },
+            { "fault_addr", fault_has_addr(gr.fault) ? gr.addr : 0, fault_has_addr(gr.fault) ? res.addr : 0 },
+        };
+        for (auto &c : cmp)
+            if (c.x != c.a) {
+                char x[40], a[40];
+                snprintf(x, sizeof x, "%" PRId64 " (0x%" PRIx64 ")", (int64_t)c.x, c.x);
+                snprintf(a, sizeof a, "%" PRId64 " (0x%" PRIx64 ")", (int64_t)c.a, c.a);
+                return mismatch((int)gr.cu, fault_slot_, gr.wave, gr.pc, gr.inst, c.f, -1, x, a);
+            }
+    } else {
+        if (gr.status == GPU_ERR_FAULT)
+            return mismatch((int)gr.cu, fault_slot_, gr.wave, gr.pc, gr.inst, "outcome", -1, fault_text(gr), "no fault");
+        if (!golden_finished(g_)) {
+            for (unsigned c = 0; c < num_cus_; c++)
+                for (unsigned s = 0; s < GOLDEN_SLOTS; s++) {
+                    golden_wave_info wi;
+                    if (golden_wave_get(g_, c, s, &wi) && wi.state != GOLDEN_WAVE_ENDED)
+                        return mismatch((int)c, s, wi.wave, wi.pc, code_at(code_, wi.pc), "end of run", -1,
+                                        std::string("the wave to go on (it is ") + state_text(wi.state) + ")",
+                                        "busy_o low: the RTL finished");
+                }
+            return mismatch(-1, 0, -1, -1, 0, "end of run", -1, "more groups to be placed", "busy_o low: the RTL finished");
+        }
+        for (unsigned c = 0; c < num_cus_; c++)
+            for (unsigned s = 0; s < GOLDEN_SLOTS; s++)
+                for (unsigned sg = 0; sg < ISA_NUM_SIGNALS; sg++)
+                    for (const Pending &p : pend(c, s, sg)) {
+                        if (ended_.count(p.wave)) continue;
+                        return mismatch((int)c, s, p.wave, p.pc, p.inst, "end of run", -1,
+                                        "a MEM_DONE on s" + dec(sg) + " for the access retired at cycle " + dec((long)p.cycle),
+                                        "busy_o low without it");
+                    }
+    }
+    // Device memory, byte for byte.
+    std::vector<uint8_t> chunk(1u << 16);
+    for (uint32_t a = 0; a < bytes && a < mem_bytes_; a += (uint32_t)chunk.size()) {
+        uint32_t n = bytes - a < chunk.size() ? bytes - a : (uint32_t)chunk.size();
+        golden_mem_read(g_, chunk.data(), a, n);
+        if (memcmp(chunk.data(), mem + a, n) == 0) continue;
+        uint32_t i = 0;
+        while (chunk[i] == mem[a + i]) i++;
+        i &= ~3u;
+        uint32_t x, y;
+        memcpy(&x, &chunk[i], 4);
+        memcpy(&y, mem + a + i, 4);
+        uint64_t words = 0;
+        for (uint32_t j = i; j + 4 <= n; j += 4) words += memcmp(&chunk[j], mem + a + j, 4) != 0;
+        char where[96];
+        snprintf(where, sizeof where, "global memory word at 0x%08" PRIx32 " (%" PRIu64 "+ words differ)", a + i, words);
+        return mismatch(-1, 0, -1, -1, 0, where, -1, hex32(x) + " (golden)", hex32(y) + " (RTL)");
+    }
+    return true;
+}

@@ -1,0 +1,101 @@
+// lockstep: replays gpu_top's trace port (docs/architecture.md, "The trace
+// port") on a golden model and reports the first difference. Plain C++, no
+// Verilator: the RTL backend turns port values into TraceEvents, the
+// self-test feeds it events made by a second golden model.
+//
+// Per rising edge: edge() with the events of the CUs (ascending CU order) and
+// the dispatch channel. At the end: finish() with the RTL's outcome and its
+// memory. After a mismatch every call returns false and message() says where.
+#ifndef WAVEGPU_LOCKSTEP_H
+#define WAVEGPU_LOCKSTEP_H
+
+extern "C" {
+#include "golden.h"
+#include "gpu_backend.h"
+}
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+enum { TR_RETIRE = 0, TR_MEM_DONE = 1, TR_FAULT = 2 };
+
+struct TraceEvent {
+    unsigned cu, kind, slot, pc, dest, sig;
+    uint32_t dest_mask, mem_mask;
+    uint32_t dest_data[ISA_LANES], mem_addr[ISA_LANES], mem_data[ISA_LANES];
+};
+
+struct DispatchEvent {
+    unsigned cu, slot, group;
+};
+
+class Lockstep {
+public:
+    Lockstep() = default;
+    ~Lockstep();
+    Lockstep(const Lockstep &) = delete;
+    Lockstep &operator=(const Lockstep &) = delete;
+
+    // A golden model with external signals, cfg's num_cus and mem_bytes.
+    gpu_status create(const gpu_config &cfg, char *err, size_t errlen);
+    // Host writes go to the golden memory too.
+    gpu_status mem_write(uint32_t addr, const void *src, uint32_t bytes);
+    gpu_status launch(const gpu_launch_desc &d, char *err, size_t errlen);
+
+    // One rising edge (cycle = edges since the launch edge). ev: the n CU
+    // events, ascending CU; disp: the dispatch channel or NULL. fault_cu /
+    // fault_slot: the RTL's fault_cu_o / fault_slot_o, which decide the order
+    // when several CUs fault at the same edge.
+    bool edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const DispatchEvent *disp, unsigned fault_cu,
+              unsigned fault_slot);
+    // The run ended (busy_o fell) with status st (GPU_OK or GPU_ERR_FAULT) and
+    // the RTL's fault report res; mem is the RTL side's device memory.
+    bool finish(uint64_t cycle, gpu_status st, const gpu_result &res, const uint8_t *mem, uint32_t bytes);
+
+    bool ok() const { return msg_.empty(); }
+    const std::string &message() const { return msg_; }
+    uint64_t events() const { return events_; }
+    void counters(gpu_counters *c) const;
+
+private:
+    struct Pending {           // a global access between its RETIRE and MEM_DONE
+        uint32_t wave, pc;
+        uint64_t inst, cycle;
+        bool expect;           // a load or returning atomic: D is written at MEM_DONE
+        int dest;
+        uint32_t mask;
+        uint32_t data[ISA_LANES];
+    };
+    bool retire(const TraceEvent &e);
+    bool mem_done(const TraceEvent &e);
+    bool fault(const TraceEvent &e);
+    bool dispatch(const DispatchEvent &d);
+    // Records the first mismatch; returns false.
+    bool mismatch(int cu, unsigned slot, long wave, long pc, uint64_t inst, const char *field, int lane,
+                  const std::string &expected, const std::string &actual);
+    std::deque<Pending> &pend(unsigned cu, unsigned slot, unsigned sig)
+    {
+        return pending_[(cu * GOLDEN_SLOTS + slot) * ISA_NUM_SIGNALS + sig];
+    }
+    std::deque<Pending> &orphans(unsigned cu, unsigned slot, unsigned sig)
+    {
+        return orphans_[(cu * GOLDEN_SLOTS + slot) * ISA_NUM_SIGNALS + sig];
+    }
+
+    golden *g_ = nullptr;
+    unsigned num_cus_ = 0;
+    uint32_t mem_bytes_ = 0;
+    std::vector<uint64_t> code_;
+    std::vector<std::deque<Pending>> pending_;
+    std::vector<std::deque<Pending>> orphans_;  // accesses of a slot's previous waves
+    std::unordered_set<uint32_t> ended_;   // waves whose `end` has retired
+    uint64_t cycle_ = 0, events_ = 0;
+    bool faulted_ = false;      // a FAULT event has been replayed
+    unsigned fault_slot_ = 0;   // its slot
+    std::string msg_;
+};
+
+#endif

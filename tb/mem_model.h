@@ -1,0 +1,78 @@
+// mem_model: the device memory behind gpu_top's memory port (docs/architecture.md,
+// "The memory port"). Plain C++, no Verilator: the RTL backend drives it from
+// the port, the self-test drives it directly.
+//
+// One request accepted per cycle while fewer than `queue` are in flight. A
+// store or atomic is performed in memory at acceptance (memory order =
+// acceptance order); a load reads memory at acceptance. Each request is
+// answered `latency` cycles after its accepting edge (at least 1), plus, with
+// jitter on, a random 0..latency extra, so responses may overtake each other.
+// One response per cycle, earliest due first (acceptance order on a tie).
+#ifndef WAVEGPU_MEM_MODEL_H
+#define WAVEGPU_MEM_MODEL_H
+
+#include <cstdint>
+#include <queue>
+#include <string>
+#include <vector>
+
+struct MemRequest {
+    unsigned op;           // 0 load, 1 store, 2 atomic
+    unsigned fn;           // atomic function (ISA_FN_*)
+    uint32_t addr, data, cmp;
+    uint32_t tag;
+};
+
+struct MemResponse {
+    uint32_t tag, data;
+};
+
+class MemModel {
+public:
+    // bytes: device memory size. queue: requests in flight at most (0 = no
+    // limit). jitter_seed: 0 = fixed latency, else the seed of the jitter
+    // (random extra latency and, unless ready_jitter is false, random cycles
+    // with the request not ready: 1 in 8).
+    MemModel(uint32_t bytes, unsigned latency, unsigned queue, uint64_t jitter_seed, bool ready_jitter = true);
+
+    uint8_t *data() { return mem_.data(); }
+    const uint8_t *data() const { return mem_.data(); }
+    uint32_t bytes() const { return (uint32_t)mem_.size(); }
+
+    // Should mem_req_ready_i be high before edge `edge`? Call once per cycle.
+    bool ready(uint64_t edge);
+    // The request was accepted at edge `edge`. Returns false (with error())
+    // on an illegal request: bad op or atomic function, unaligned or out of
+    // range address.
+    bool accept(uint64_t edge, const MemRequest &r);
+    // The response to present before edge `edge`, if any is due.
+    bool response(uint64_t edge, MemResponse *out) const;
+    // The response presented before `edge` was taken at that edge.
+    void pop();
+
+    uint64_t in_flight() const { return pending_.size(); }
+    uint64_t accepted() const { return accepted_; }
+    uint64_t max_in_flight() const { return max_in_flight_; }
+    const std::string &error() const { return err_; }
+    void reset_stats() { accepted_ = 0; max_in_flight_ = in_flight(); }
+    // Forgets the requests in flight (the RTL is being reset); keeps memory.
+    void drop_in_flight() { pending_ = decltype(pending_)(); }
+
+private:
+    struct Entry {
+        uint64_t due, seq;
+        MemResponse resp;
+        bool operator>(const Entry &o) const { return due != o.due ? due > o.due : seq > o.seq; }
+    };
+    uint64_t rand64();
+
+    std::vector<uint8_t> mem_;
+    unsigned latency_, queue_;
+    bool jitter_, ready_jitter_;
+    uint64_t rng_;
+    uint64_t seq_ = 0, accepted_ = 0, max_in_flight_ = 0;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> pending_;
+    std::string err_;
+};
+
+#endif

@@ -1,0 +1,525 @@
+// rtl_backend.cpp: the RTL backend (tb/rtl_backend.h): the Verilator shim.
+// It drives gpu_top's ports as docs/architecture.md ("The gpu_top contract")
+// specifies; the memory behind the port is tb/mem_model.h and the lockstep
+// checking is tb/lockstep.h, both free of Verilator. Everything that knows
+// about the Verilated model's C++ types is in this file.
+#include "Vgpu_top.h"
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#else
+// A model Verilated without --trace-fst (the speed comparison of the
+// Makefile's notrace variant): asking for a trace fails at gpu_open.
+struct VerilatedFstC {
+    bool isOpen() const { return false; }
+    void open(const char *) {}
+    void dump(uint64_t) {}
+    void flush() {}
+    void close() {}
+};
+#endif
+
+#include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (sim/vtop/)
+#include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, the NumCus of the build
+#include "lockstep.h"
+#include "mem_model.h"
+#include "rtl_backend.h"
+
+extern "C" {
+#include "gpu_backend.h"
+#include "isa.h"
+}
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+static_assert(GPU_TOP_NUM_CUS >= 1 && GPU_TOP_NUM_CUS <= RTL_MAX_CUS, "NumCus out of range");
+static_assert(NUM_CTRS <= RTL_MAX_CTRS, "more counters than rtl_run_stats holds");
+
+// ---------------------------------------------------------------- port bits
+
+// Bits [lo +: w] (w <= 32 for wide signals, <= 64 otherwise) of a port of any
+// Verilated type: CData/SData/IData/QData or VlWide<N>.
+template <typename T>
+static inline uint64_t bits(const T &v, unsigned lo, unsigned w)
+{
+    static_assert(std::is_integral<T>::value, "port type");
+    uint64_t x = (uint64_t)v >> lo;
+    return w >= 64 ? x : x & ((1ull << w) - 1);
+}
+
+template <std::size_t N>
+static inline uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned w)
+{
+    unsigned i = lo / 32, s = lo % 32;
+    uint64_t x = (uint64_t)v[i] >> s;
+    if (32 - s < w && i + 1 < N) x |= (uint64_t)v[i + 1] << (32 - s);
+    return x & ((1ull << w) - 1);
+}
+
+// The port widths must be those of the contract for GPU_TOP_NUM_CUS CUs.
+static_assert(sizeof(Vgpu_top::tr_dest_data_o) == GPU_TOP_NUM_CUS * 128, "tr_dest_data_o is not NumCus*1024 bits: "
+              "sim/vtop/gpu_top_cfg.h does not match the Verilated model");
+
+// ---------------------------------------------------------------- process-wide settings
+
+// The only mutable globals of the shim: the trace request of the sim
+// program (applied at gpu_open) and the statistics of the last run.
+static rtl_trace_config g_trace;
+static std::string g_trace_path;
+static rtl_run_stats g_last;
+static bool g_have_last;
+
+extern "C" void rtl_backend_set_trace(const rtl_trace_config *t)
+{
+    if (!t || !t->path || !*t->path) {
+        memset(&g_trace, 0, sizeof g_trace);
+        g_trace_path.clear();
+        return;
+    }
+    g_trace = *t;
+    g_trace_path = t->path;
+    g_trace.path = g_trace_path.c_str();
+}
+
+extern "C" unsigned rtl_backend_max_cus(void) { return GPU_TOP_NUM_CUS; }
+extern "C" unsigned rtl_backend_num_ctrs(void) { return NUM_CTRS; }
+
+extern "C" const char *rtl_backend_ctr_name(unsigned i)
+{
+    static const char *const names[] = { GPU_CTR_NAMES };
+    return i < NUM_CTRS ? names[i] : nullptr;
+}
+
+extern "C" bool rtl_backend_last_run(rtl_run_stats *s)
+{
+    if (!g_have_last || !s) return false;
+    *s = g_last;
+    return true;
+}
+
+// A program linked with the RTL backend (sim/bin/*_rtl) runs the tests on it
+// unless WAVEGPU_BACKEND says otherwise.
+__attribute__((constructor)) static void rtl_default_backend() { setenv("WAVEGPU_BACKEND", "rtl", 0); }
+
+static uint64_t env_u64(const char *name, uint64_t dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v) return dflt;
+    return strtoull(v, nullptr, 0);
+}
+
+// ---------------------------------------------------------------- the device
+
+namespace {
+
+struct RtlDev {
+    gpu_config cfg{};
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vgpu_top> top;
+    std::unique_ptr<MemModel> mem;
+    std::unique_ptr<Lockstep> ls;          // null: lockstep off
+    std::unique_ptr<VerilatedFstC> fst;    // null: no trace
+    rtl_trace_config trace{};
+    std::string trace_path;
+
+    uint64_t edge = 0;                     // rising edges since reset began
+    uint64_t launch_edge = 0;
+    bool in_run = false;                   // between launch and the end of the run: dump waves
+    bool need_reset = false;               // a run was cut short; reset before the next
+    bool resync = false;                   // ... and the golden memory may differ: copy the RTL's
+    uint64_t fst_base = 0, fst_next_base = 0, traced = 0;
+    bool held = false;                     // a request waited for ready at the last edge
+    MemRequest held_req{};
+    std::string err;
+
+    gpu_counters counters{};
+    rtl_run_stats stats{};
+
+    uint64_t cycle() const { return edge - launch_edge; }
+    bool tracing(uint64_t c) const { return fst && in_run && c >= trace.start && (trace.end == 0 || c < trace.end); }
+    void dump(unsigned half)
+    {
+        if (edge < launch_edge) return;
+        uint64_t c = cycle();
+        if (!tracing(c)) return;
+        if (!fst->isOpen()) fst->open(trace_path.c_str());
+        uint64_t t = (fst_base + c) * 10 + half;
+        fst->dump(t);
+        if (!half) traced++;
+        if (fst_base + c + 1 > fst_next_base) fst_next_base = fst_base + c + 1;
+    }
+    bool clock();
+    void reset();
+    void read_counters();
+    bool replay();
+};
+
+// One clock cycle ending just after a rising edge: drive the inputs of the
+// memory port for the coming edge, settle with the clock low, take the
+// handshakes that the edge completes, then raise the clock.
+bool RtlDev::clock()
+{
+    uint64_t next = edge + 1;
+    Vgpu_top &t = *top;
+    bool in_reset = t.rst_i;      // outputs are undefined until reset: no handshake
+    t.mem_req_ready_i = !in_reset && mem->ready(next);
+    MemResponse r{ 0, 0 };
+    bool resp = !in_reset && mem->response(next, &r);
+    t.mem_resp_valid_i = resp;
+    t.mem_resp_tag_i = r.tag;
+    t.mem_resp_data_i = r.data;
+    t.clk_i = 0;
+    t.eval();
+    dump(5);
+
+    if (in_reset) {
+        held = false;
+    } else if (t.mem_req_valid_o) {
+        MemRequest q{ (unsigned)t.mem_req_op_o, (unsigned)t.mem_req_fn_o, (uint32_t)t.mem_req_addr_o,
+                      (uint32_t)t.mem_req_data_o, (uint32_t)t.mem_req_cmp_o, (uint32_t)t.mem_req_tag_o };
+        if (held && (q.op != held_req.op || q.fn != held_req.fn || q.addr != held_req.addr || q.data != held_req.data ||
+                     q.cmp != held_req.cmp || q.tag != held_req.tag)) {
+            char b[400];
+            snprintf(b, sizeof b, "memory port: the request payload changed at cycle %" PRIu64
+                     " while mem_req_valid_o waited for mem_req_ready_i: op %u -> %u, addr 0x%08" PRIx32 " -> 0x%08" PRIx32
+                     ", data 0x%08" PRIx32 " -> 0x%08" PRIx32 ", tag 0x%04" PRIx32 " -> 0x%04" PRIx32,
+                     next - launch_edge, held_req.op, q.op, held_req.addr, q.addr, held_req.data, q.data, held_req.tag, q.tag);
+            err = b;
+            return false;
+        }
+        if (t.mem_req_ready_i) {
+            if (!mem->accept(next, q)) {
+                err = mem->error();
+                return false;
+            }
+            held = false;
+        } else {
+            held = true;
+            held_req = q;
+        }
+    } else if (held) {
+        char b[200];
+        snprintf(b, sizeof b, "memory port: mem_req_valid_o fell at cycle %" PRIu64 " before the request was accepted",
+                 next - launch_edge);
+        err = b;
+        return false;
+    }
+    bool resp_taken = resp && t.mem_resp_ready_o;
+
+    t.clk_i = 1;
+    t.eval();
+    edge = next;
+    if (resp_taken) mem->pop();
+    dump(0);
+    return true;
+}
+
+void RtlDev::reset()
+{
+    Vgpu_top &t = *top;
+    t.rst_i = 1;
+    t.imem_we_i = 0;
+    t.launch_i = 0;
+    t.cfg_mem_bytes_i = cfg.mem_bytes;
+    t.cfg_num_cus_i = cfg.num_cus;
+    held = false;
+    mem->drop_in_flight();
+    for (int i = 0; i < 4; i++) clock();
+    t.rst_i = 0;
+    clock();
+    need_reset = false;
+}
+
+void RtlDev::read_counters()
+{
+    Vgpu_top &t = *top;
+    memset(stats.ctr, 0, sizeof stats.ctr);
+    for (unsigned c = 0; c < cfg.num_cus; c++)
+        for (unsigned i = 0; i < NUM_CTRS; i++) {
+            t.ctr_cu_i = c;
+            t.ctr_idx_i = i;
+            t.eval();
+            stats.ctr[c][i] = t.ctr_value_o;
+        }
+    gpu_counters &k = counters;
+    memset(&k, 0, sizeof k);
+    k.cycles = stats.ctr[0][CTR_CYCLES];
+    for (unsigned c = 0; c < cfg.num_cus; c++) {
+        const uint64_t *v = stats.ctr[c];
+        k.instructions += v[CTR_INSTS];
+        k.lane_ops += v[CTR_LANE_OPS];
+        k.valu_insts += v[CTR_VALU_INSTS];
+        k.salu_insts += v[CTR_SALU_INSTS];
+        k.xlane_insts += v[CTR_XLANE_INSTS];
+        k.red_insts += v[CTR_RED_INSTS];
+        k.branch_insts += v[CTR_BRANCH_INSTS];
+        k.sig_insts += v[CTR_SIG_INSTS];
+        k.lds_insts += v[CTR_LDS_INSTS];
+        k.gmem_insts += v[CTR_GMEM_INSTS];
+        k.lds_accesses += v[CTR_LDS_ACCESSES];
+        k.lds_conflict_cycles += v[CTR_LDS_CONFLICT];
+        k.global_loads += v[CTR_GLOBAL_LOADS];
+        k.global_stores += v[CTR_GLOBAL_STORES];
+        k.global_atomics += v[CTR_GLOBAL_ATOMICS];
+        k.barriers += v[CTR_BARRIERS];
+        k.stall_dependency += v[CTR_STALL_DEP];
+        k.stall_memory += v[CTR_STALL_MEM];
+        k.stall_barrier += v[CTR_STALL_BARRIER];
+        k.stall_lds += v[CTR_STALL_LDS];
+        k.groups += v[CTR_GROUPS];
+    }
+}
+
+// Reads the trace port after a rising edge and replays it on the golden model.
+bool RtlDev::replay()
+{
+    const Vgpu_top &t = *top;
+    uint64_t valid = bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS);
+    if (!valid && !t.tr_disp_valid_o) return true;
+    TraceEvent ev[GPU_TOP_NUM_CUS];
+    unsigned n = 0;
+    for (unsigned c = 0; c < GPU_TOP_NUM_CUS; c++) {
+        if (!(valid >> c & 1)) continue;
+        TraceEvent &e = ev[n++];
+        e.cu = c;
+        e.kind = (unsigned)bits(t.tr_kind_o, 2 * c, 2);
+        e.slot = (unsigned)bits(t.tr_slot_o, c, 1);
+        e.pc = (unsigned)bits(t.tr_pc_o, 12 * c, 12);
+        e.dest = (unsigned)bits(t.tr_dest_o, 6 * c, 6);
+        e.sig = (unsigned)bits(t.tr_sig_o, 4 * c, 4);
+        e.dest_mask = (uint32_t)bits(t.tr_dest_mask_o, 32 * c, 32);
+        e.mem_mask = (uint32_t)bits(t.tr_mem_mask_o, 32 * c, 32);
+        for (unsigned l = 0; l < ISA_LANES; l++) {
+            e.dest_data[l] = t.tr_dest_data_o[c * ISA_LANES + l];
+            e.mem_addr[l] = t.tr_mem_addr_o[c * ISA_LANES + l];
+            e.mem_data[l] = t.tr_mem_data_o[c * ISA_LANES + l];
+        }
+    }
+    DispatchEvent d{ (unsigned)t.tr_disp_cu_o, (unsigned)t.tr_disp_slot_o, (unsigned)t.tr_disp_group_o };
+    return ls->edge(cycle(), ev, n, t.tr_disp_valid_o ? &d : nullptr, (unsigned)t.fault_cu_o, (unsigned)t.fault_slot_o);
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- backend ops
+
+static void set_err(char *err, size_t len, const std::string &s)
+{
+    if (err && len) snprintf(err, len, "%s", s.c_str());
+}
+
+static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, size_t errlen)
+{
+    *state = nullptr;
+    if (cfg->num_cus > GPU_TOP_NUM_CUS) {
+        set_err(err, errlen, "config: num_cus is " + std::to_string(cfg->num_cus) + " but the Verilated gpu_top has NumCus = " +
+                std::to_string(GPU_TOP_NUM_CUS) + " (rebuild with make NUM_CUS=" + std::to_string(cfg->num_cus) + ")");
+        return GPU_ERR_ARG;
+    }
+    auto d = std::make_unique<RtlDev>();
+    d->cfg = *cfg;
+    if (g_trace.path) {
+        d->trace = g_trace;
+        d->trace_path = g_trace_path;
+    } else if (const char *p = getenv("WAVEGPU_FST"); p && *p) {
+        d->trace_path = p;
+        d->trace.start = env_u64("WAVEGPU_FST_START", 0);
+        d->trace.end = env_u64("WAVEGPU_FST_END", 0);
+        d->trace.depth = (unsigned)env_u64("WAVEGPU_FST_DEPTH", 0);
+    }
+    d->trace.path = d->trace_path.empty() ? nullptr : d->trace_path.c_str();
+
+    d->ctx = std::make_unique<VerilatedContext>();
+    d->ctx->randReset(2);          // X starts random (--x-initial unique): no reliance on it
+    d->ctx->randSeed(1);
+#if !VM_TRACE_FST
+    if (d->trace.path) {
+        set_err(err, errlen, "this program's model was Verilated without --trace-fst: no FST");
+        return GPU_ERR_BACKEND;
+    }
+#else
+    if (d->trace.path) d->ctx->traceEverOn(true);
+#endif
+    d->top = std::make_unique<Vgpu_top>(d->ctx.get(), "TOP");
+#if VM_TRACE_FST
+    if (d->trace.path) {
+        d->fst = std::make_unique<VerilatedFstC>();
+        d->fst->set_time_unit("1ns");
+        d->fst->set_time_resolution("1ns");
+        // Verilator 5 ignores trace()'s levels argument; dumpvars() does the
+        // depth limit ($dumpvars semantics: level 1 = the ports of TOP).
+        if (d->trace.depth) d->fst->dumpvars((int)d->trace.depth, "TOP");
+        d->top->trace(d->fst.get(), 99);
+        // The file is opened at the first cycle traced, so that the devices of
+        // a test program that never reach the window do not overwrite it.
+        if (FILE *f = fopen(d->trace.path, "ab")) fclose(f);
+        else {
+            set_err(err, errlen, "cannot write the FST file " + d->trace_path);
+            return GPU_ERR_BACKEND;
+        }
+    }
+#endif
+
+    uint64_t jitter = env_u64("WAVEGPU_MEM_JITTER", 0);
+    d->mem = std::make_unique<MemModel>(cfg->mem_bytes, cfg->mem_latency, (unsigned)env_u64("WAVEGPU_MEM_QUEUE", 64),
+                                        jitter, env_u64("WAVEGPU_MEM_NOSTALL", 0) == 0);
+    const char *lsv = getenv("WAVEGPU_LOCKSTEP");
+    if (!(lsv && strcmp(lsv, "0") == 0)) {
+        d->ls = std::make_unique<Lockstep>();
+        gpu_status st = d->ls->create(*cfg, err, errlen);
+        if (st != GPU_OK) return st;
+    }
+    d->reset();
+    *state = d.release();
+    return GPU_OK;
+}
+
+static void rtl_destroy(void *state)
+{
+    RtlDev *d = static_cast<RtlDev *>(state);
+    if (!d) return;
+    if (d->fst && d->fst->isOpen()) d->fst->close();
+    // The model's destructor unregisters its scopes from the thread's current
+    // context: make that its own (another device may have run since).
+    Verilated::threadContextp(d->ctx.get());
+    d->top->final();
+    d->top.reset();
+    delete d;
+}
+
+static gpu_status rtl_mem_write(void *state, gpu_addr dst, const void *src, uint32_t bytes)
+{
+    RtlDev *d = static_cast<RtlDev *>(state);
+    memcpy(d->mem->data() + dst, src, bytes);
+    return d->ls ? d->ls->mem_write(dst, src, bytes) : GPU_OK;
+}
+
+static gpu_status rtl_mem_read(void *state, void *dst, gpu_addr src, uint32_t bytes)
+{
+    RtlDev *d = static_cast<RtlDev *>(state);
+    memcpy(dst, d->mem->data() + src, bytes);
+    return GPU_OK;
+}
+
+static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *res, char *err, size_t errlen)
+{
+    RtlDev *d = static_cast<RtlDev *>(state);
+    Vgpu_top &t = *d->top;
+    if (d->need_reset || t.busy_o) d->reset();
+    memset(res, 0, sizeof *res);
+    res->lane = -1;
+    res->reg = -1;
+    d->err.clear();
+    if (d->ls && d->resync) d->ls->mem_write(0, d->mem->data(), d->mem->bytes());
+    d->resync = false;
+    if (d->ls) {
+        gpu_status st = d->ls->launch(*desc, err, errlen);
+        if (st != GPU_OK) return st;
+    }
+
+    // The program, one word per cycle, then the launch pulse.
+    bool ok = true;
+    for (uint32_t i = 0; i < desc->num_insts && ok; i++) {
+        t.imem_we_i = 1;
+        t.imem_addr_i = i;
+        t.imem_data_i = desc->code[i];
+        ok = d->clock();
+    }
+    t.imem_we_i = 0;
+    t.launch_num_groups_i = desc->num_groups;
+    t.launch_two_waves_i = desc->waves_per_group == 2;
+    t.launch_lds_bytes_i = desc->lds_bytes;
+    t.launch_num_insts_i = desc->num_insts;
+    t.launch_args_addr_i = desc->args_addr;
+    t.launch_i = 1;
+    d->mem->reset_stats();
+    d->launch_edge = d->edge + 1;
+    d->fst_base = d->fst_next_base ? d->fst_next_base + 10 : 0;
+    d->traced = 0;
+    d->in_run = true;
+    auto t0 = std::chrono::steady_clock::now();
+    if (ok) ok = d->clock();  // edge 0: launch_i sampled
+    t.launch_i = 0;
+    gpu_status st = GPU_OK;
+    if (ok && d->ls) ok = d->replay();
+    while (ok) {
+        if (!t.busy_o) break;
+        if (d->cycle() >= d->cfg.max_cycles) {
+            st = GPU_ERR_TIMEOUT;
+            d->need_reset = true;
+            d->resync = true;
+            break;
+        }
+        ok = d->clock();
+        if (ok && d->ls) ok = d->replay();
+    }
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    d->in_run = false;
+    uint64_t cycles = d->edge >= d->launch_edge ? d->cycle() : 0;
+    if (d->fst && d->fst->isOpen()) d->fst->flush();
+
+    if (ok && st == GPU_OK && t.fault_o) {
+        st = GPU_ERR_FAULT;
+        res->fault = t.fault_code_o;
+        res->cu = t.fault_cu_o;
+        res->wave = t.fault_wave_o;
+        res->group = t.fault_group_o;
+        res->pc = t.fault_pc_o;
+        res->inst = t.fault_inst_o;
+        res->lane = t.fault_lane_o == 63 ? -1 : (int32_t)t.fault_lane_o;
+        res->addr = t.fault_addr_o;
+        res->reg = t.fault_reg_o == 127 ? -1 : (int32_t)t.fault_reg_o;
+    }
+    res->status = st;
+    if (ok && d->ls && st != GPU_ERR_TIMEOUT)
+        ok = d->ls->finish(cycles, st, *res, d->mem->data(), d->mem->bytes());
+
+    d->read_counters();
+    rtl_run_stats &s = d->stats;
+    s.num_cus = d->cfg.num_cus;
+    s.cycles = cycles;
+    s.wall_seconds = wall;
+    s.lockstep = d->ls != nullptr;
+    s.lockstep_events = d->ls ? d->ls->events() : 0;
+    if (d->ls) d->ls->counters(&s.golden);
+    else memset(&s.golden, 0, sizeof s.golden);
+    s.mem_requests = d->mem->accepted();
+    s.mem_max_in_flight = d->mem->max_in_flight();
+    s.traced_cycles = d->traced;
+    snprintf(s.fst_path, sizeof s.fst_path, "%s", d->fst ? d->trace_path.c_str() : "");
+    g_last = s;
+    g_have_last = true;
+
+    if (!ok) {
+        d->need_reset = true;
+        d->resync = true;
+        std::string m = d->err.empty() && d->ls ? d->ls->message() : d->err;
+        char hint[160] = "";
+        if (!d->fst && cycles > 0)
+            snprintf(hint, sizeof hint, " (waves: WAVEGPU_FST=waves/fail.fst WAVEGPU_FST_START=%" PRIu64 ")",
+                     cycles > 200 ? cycles - 200 : 0);
+        set_err(err, errlen, m + hint);
+        // Also on stderr: callers that format only the status still show it.
+        fprintf(stderr, "rtl backend: %s%s\n", m.c_str(), hint);
+        return GPU_ERR_BACKEND;
+    }
+    return st;
+}
+
+static void rtl_counters(void *state, gpu_counters *c)
+{
+    *c = static_cast<RtlDev *>(state)->counters;
+}
+
+static const gpu_backend_ops rtl_ops = {
+    "rtl", rtl_create, rtl_destroy, rtl_mem_write, rtl_mem_read, rtl_run, rtl_counters,
+};
+
+extern "C" const gpu_backend_ops *gpu_rtl_backend_ops(void) { return &rtl_ops; }

@@ -1,0 +1,80 @@
+/* rtl_backend.h: the RTL backend of the host API (gpu_backend.h), the
+ * Verilated gpu_top with the memory model (tb/mem_model.h) and lockstep
+ * checking against the golden model (tb/lockstep.h), plus what the sim
+ * program needs beyond gpu.h: wave tracing and per-CU counters.
+ *
+ * Programs that link tb/rtl_backend.cpp get GPU_BACKEND_RTL in gpu_open, and
+ * WAVEGPU_BACKEND defaults to rtl in them (tests that read it run on the RTL).
+ * Environment, read when a device is opened:
+ *   WAVEGPU_LOCKSTEP=0        no lockstep (faster; for benchmarks)
+ *   WAVEGPU_MEM_JITTER=seed   random extra latency 0..mem_latency per request
+ *                             (reorders responses) and mem_req_ready_i low in
+ *                             1 cycle of 8 (WAVEGPU_MEM_NOSTALL=1: ready stays high)
+ *   WAVEGPU_MEM_QUEUE=n       requests in flight at most (default 64; 0 = no limit)
+ *   WAVEGPU_FST=path          trace every launch to an FST file (if
+ *                             rtl_backend_set_trace did not set one), with
+ *   WAVEGPU_FST_START, WAVEGPU_FST_END, WAVEGPU_FST_DEPTH as in rtl_trace_config.
+ *
+ * Cycles: cycle 0 is the rising edge that samples launch_i; cycle N is the
+ * N-th edge after it (the numbering of CTR_CYCLES and of lockstep messages).
+ * In an FST, cycle N of the first launch is at time N*10 ns (the rising
+ * edge), the falling edge at N*10+5 ns.
+ */
+#ifndef WAVEGPU_RTL_BACKEND_H
+#define WAVEGPU_RTL_BACKEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RTL_MAX_CUS  8
+#define RTL_MAX_CTRS 32
+
+typedef struct {
+    const char *path;   /* FST file; NULL or "" = no tracing */
+    uint64_t start;     /* first cycle traced */
+    uint64_t end;       /* first cycle not traced; 0 = to the end of the run */
+    unsigned depth;     /* hierarchy levels traced ($dumpvars: 1 = the ports of TOP, 2 = gpu_top's
+                           signals, 4 = a CU's, 5 = its units'); 0 = all */
+} rtl_trace_config;
+
+/* Tracing for the RTL devices opened after this call (a process-wide setting:
+ * set it before gpu_open). NULL turns it off. */
+void rtl_backend_set_trace(const rtl_trace_config *t);
+
+/* NumCus of the Verilated model: the largest cfg.num_cus it accepts. */
+unsigned rtl_backend_max_cus(void);
+
+/* The counters (rtl/gpu_ctr_pkg.sv): how many, and the name of index i
+ * ("cycles", "insts", ... ; NULL past the end). */
+unsigned rtl_backend_num_ctrs(void);
+const char *rtl_backend_ctr_name(unsigned i);
+
+typedef struct {
+    unsigned num_cus;                          /* cfg.num_cus of the device */
+    uint64_t ctr[RTL_MAX_CUS][RTL_MAX_CTRS];   /* every counter of every CU */
+    uint64_t cycles;                           /* edges from launch until busy_o fell */
+    double wall_seconds;                       /* host time of those cycles */
+    bool lockstep;                             /* checked against the golden model */
+    uint64_t lockstep_events;                  /* trace events replayed */
+    gpu_counters golden;                       /* the lockstep model's counters */
+    uint64_t mem_requests;                     /* requests accepted by the memory model */
+    uint64_t mem_max_in_flight;
+    uint64_t traced_cycles;                    /* cycles written to the FST */
+    char fst_path[256];                        /* "" if not traced */
+} rtl_run_stats;
+
+/* Statistics of the last run of any RTL device of this process. Returns
+ * false if no RTL run has completed. */
+bool rtl_backend_last_run(rtl_run_stats *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
