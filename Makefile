@@ -5,8 +5,12 @@
 #                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
 #                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
+#   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
+#                   speed (untraced and traced), golden-model speed
 #   make bench-golden  golden-model speed on the seed matmul
 #   make deps        install the tools the project needs (scripts/install-deps.sh)
+#   make lint        Verilator -Wall lint and Icarus compile of every RTL module
+#   make synth       Yosys synth_xilinx of the RTL units (UNITS=...): area, block RAMs, latches
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
 
 SHARED        ?= ../shared
@@ -28,7 +32,7 @@ LIB       := $(SIM)/libwavegpu.a
 TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
 TEST_SRCS := $(wildcard tb/test_*.c)
 TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
-BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(wildcard tb/bench_*.c))
+BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(filter-out tb/bench_core.c,$(wildcard tb/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
 # RTL unit tests: a Verilator model of one module with a C++ shim in tb/<name>_tb.cpp
@@ -54,6 +58,10 @@ rtl-units: $(RTL_UNIT_BINS)
 
 lint:
 	@bash scripts/lint.sh
+
+# Yosys synth_xilinx of the RTL units (UNITS="..." for others, e.g. gpu_top; see scripts/synth.sh).
+synth: deps
+	@bash scripts/synth.sh $(UNITS)
 
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
@@ -82,7 +90,7 @@ TB_LDLIBS := -lz -pthread -lm
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
-RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c))
+RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
 
 $(VTOP)/config.stamp: FORCE
@@ -158,8 +166,8 @@ view: $(BIN)/gtkw_disasm
 
 FORCE:
 
-.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench-golden clean \
-        sim view lint-top rtl-tests FORCE
+.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
+        sim view synth lint-top rtl-tests FORCE
 
 all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(RTL_ALL)
 
@@ -210,6 +218,14 @@ test: deps all
 	    $(BIN)/lockstep_selftest $(RTL_CHECK)
 
 bench-golden: all
+	$(BIN)/bench_golden
+
+# Simulation speed is measured without lockstep (the checker's cost is not the RTL's).
+bench: all
+	$(BIN)/bench_core_rtl
+	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled
+	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled --fst $(SIM)/bench_traced.fst --trace-end 0
+	@rm -f $(SIM)/bench_traced.fst
 	$(BIN)/bench_golden
 
 clean:

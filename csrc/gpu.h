@@ -1,6 +1,7 @@
 /* gpu.h: the host API. Tests and users program the GPU through this one
- * interface; the backend (golden model now, RTL simulation later) is chosen
- * when the device is opened, and the same test runs unchanged on each.
+ * interface; the backend (the C golden model, or the Verilated RTL in
+ * tb/rtl_backend.cpp) is chosen when the device is opened, and the same test
+ * runs unchanged on each.
  *
  * Every call returns a gpu_status; on failure gpu_last_error() says why.
  * Nothing here calls exit() or keeps global state.
@@ -24,7 +25,7 @@ typedef struct {
     gpu_backend_kind backend;
     unsigned num_cus;        /* compute units, 1..8 (default 4) */
     uint32_t mem_bytes;      /* device memory, a power of two, 64 KiB..1 GiB (default 16 MiB) */
-    unsigned mem_latency;    /* global access latency in cycles/ticks (default 20) */
+    unsigned mem_latency;    /* global access latency in cycles/ticks, <= 1,000,000 (default 20) */
     uint64_t max_cycles;     /* watchdog: a launch that runs longer is stopped (default 200M) */
 } gpu_config;
 
@@ -41,7 +42,7 @@ typedef enum {
 } gpu_status;
 
 typedef struct {
-    uint32_t num_groups;      /* work groups in the grid, >= 1 */
+    uint32_t num_groups;      /* work groups in the grid, 1..65535 */
     uint32_t waves_per_group; /* 1 or 2; 0 = the kernel's declaration */
     uint32_t lds_bytes;       /* per group, multiple of 4, <= 65536; 0 = the kernel's */
     const uint32_t *args;     /* kernel arguments, readable at the address in `args` (v15) */
@@ -68,13 +69,13 @@ typedef struct {
 typedef struct {
     uint64_t cycles;            /* golden: scheduler ticks; RTL: clock cycles */
     uint64_t instructions;      /* instructions retired, all waves */
-    uint64_t lane_ops;          /* lanes operated on: 32 per unmasked vector op, selected lanes for masked ones, 1 per scalar op */
+    uint64_t lane_ops;          /* lanes operated on, as docs/isa.md ("Counters") defines it per instruction kind */
     uint64_t valu_insts, salu_insts, xlane_insts, red_insts, branch_insts, sig_insts, lds_insts, gmem_insts;
     uint64_t lds_accesses;      /* lane accesses to LDS */
     uint64_t lds_conflict_cycles;
     uint64_t global_loads, global_stores, global_atomics; /* lane accesses */
     uint64_t barriers;          /* barrier instructions retired */
-    uint64_t stall_dependency, stall_memory, stall_barrier, stall_lds;
+    uint64_t stall_dependency, stall_memory, stall_barrier, stall_lds, stall_fetch; /* RTL only: docs/isa.md 10 */
     uint64_t groups;            /* work groups run */
 } gpu_counters;
 

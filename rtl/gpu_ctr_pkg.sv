@@ -24,13 +24,15 @@ package gpu_ctr_pkg;
   localparam int CTR_GLOBAL_STORES   = 16;
   localparam int CTR_GLOBAL_ATOMICS  = 17;
   localparam int CTR_BARRIERS        = 18;  // barrier instructions retired
-  localparam int CTR_STALL_DEP       = 19;  // wave-cycles not issuing: waiting on a register or an unfinished instruction
+  localparam int CTR_STALL_DEP       = 19;  // wave-cycles not issuing: waiting on a register, an unfinished
+                                             // instruction of the wave, or a writeback or execution unit
   localparam int CTR_STALL_MEM       = 20;  // ... waiting on a signal or for room in the memory unit
   localparam int CTR_STALL_BARRIER   = 21;  // ... waiting at a barrier
   localparam int CTR_STALL_LDS       = 22;  // ... waiting for the LDS (its conflicts included)
   localparam int CTR_GROUPS          = 23;  // work groups placed on this CU
   localparam int CTR_MEM_REQS        = 24;  // requests sent on the memory port
-  localparam int NUM_CTRS            = 25;
+  localparam int CTR_STALL_FETCH     = 25;  // wave-cycles not issuing: the next instruction is not fetched yet
+  localparam int NUM_CTRS            = 26;
 
 endpackage
 

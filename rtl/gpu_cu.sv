@@ -113,7 +113,7 @@ module gpu_cu (
   logic          two;
   logic [63:0]   wave_ids;
   logic [31:0]   group_ids;
-  logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds;
+  logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds, stall_fetch;
   logic [1:0]    hold;
   logic          lds_free, divsqrt_free, sdiv_free, gmem_free, var_wait;
 
@@ -175,7 +175,8 @@ module gpu_cu (
     .stall_dep_o     (stall_dep),
     .stall_mem_o     (stall_mem),
     .stall_bar_o     (stall_bar),
-    .stall_lds_o     (stall_lds)
+    .stall_lds_o     (stall_lds),
+    .stall_fetch_o   (stall_fetch)
   );
 
   // ======================================================================
@@ -365,8 +366,12 @@ module gpu_cu (
         logic [5:0]  r;
         logic [11:0] m;
         logic [31:0] mbits;
-        r = ex_reg_q[p*6 +: 6];
-        m = ex_smask_q[p*12 +: 12];
+        logic [31:0] s;
+        // every block-local is assigned on every path (Yosys would infer a latch otherwise)
+        r     = ex_reg_q[p*6 +: 6];
+        m     = ex_smask_q[p*12 +: 12];
+        mbits = '0;
+        s     = '0;
         case (ex_kind_q[p*2 +: 2])
           gpu_isa_pkg::KIND_V: begin
             if (r >= 6'd16) ex_opnd[p*1024 +: 1024] = rf_rdata[p*1024 +: 1024];
@@ -376,7 +381,6 @@ module gpu_cu (
                                                           args_addr_i);
           end
           gpu_isa_pkg::KIND_S: begin
-            logic [31:0] s;
             s = r >= 6'd16 ? rf_rdata[p*1024 +: 32]
                            : const_val(r[3:0], 5'd0, ex_wave_id, ex_group, ex_gwave, num_groups_i, args_addr_i);
             ex_opnd[p*1024 +: 1024] = {32{s}};
@@ -922,8 +926,10 @@ module gpu_cu (
   // ----------------------------------------------------------------- global-memory unit
   assign gm_acc = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
 
+  // 4 instructions of 32 lanes: the 128 global memory ports of a CU (docs/isa.md 4.7)
+  localparam int GmemEntries = 4;
   gpu_gmem #(
-    .Entries (8)
+    .Entries (GmemEntries)
   ) u_gmem (
     .clk_i        (clk_i),
     .rst_i        (rst),
@@ -1110,7 +1116,7 @@ module gpu_cu (
   // ======================================================================
   assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !(clr_active_q && hold[0]);
   assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !(clr_active_q && hold[1]);
-  assign mem_idle_o     = gm_free == 5'd8;
+  assign mem_idle_o     = gm_free == 5'(GmemEntries);
   assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
@@ -1176,6 +1182,7 @@ module gpu_cu (
       ctr_q[gpu_ctr_pkg::CTR_STALL_MEM]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_MEM] + {63'd0, stall_mem[0]} + {63'd0, stall_mem[1]};
       ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] <= ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] + {63'd0, stall_bar[0]} + {63'd0, stall_bar[1]};
       ctr_q[gpu_ctr_pkg::CTR_STALL_LDS]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_LDS] + {63'd0, stall_lds[0]} + {63'd0, stall_lds[1]};
+      ctr_q[gpu_ctr_pkg::CTR_STALL_FETCH]   <= ctr_q[gpu_ctr_pkg::CTR_STALL_FETCH] + {63'd0, stall_fetch[0]} + {63'd0, stall_fetch[1]};
     end
     if (retire) begin
       ctr_q[gpu_ctr_pkg::CTR_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_INSTS] + 64'd1;

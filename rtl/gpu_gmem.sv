@@ -188,7 +188,7 @@ module gpu_gmem #(
       cmp_q[alloc_idx]    <= acc_cmp_i;
       older_q[alloc_idx]  <= valid_q & ~freeing;
       for (int e = 0; e < Entries; e++)
-        if (e != int'(alloc_idx)) older_q[e][alloc_idx] <= 1'b0;
+        if (e[IdxW-1:0] != alloc_idx) older_q[e][alloc_idx] <= 1'b0;
     end
     if (send_ok && req_ready_i)
       unsent_q[send_idx][send_lane] <= 1'b0;

@@ -64,7 +64,8 @@ module gpu_wave_sched #(
   output logic [1:0]    stall_dep_o,
   output logic [1:0]    stall_mem_o,
   output logic [1:0]    stall_bar_o,
-  output logic [1:0]    stall_lds_o
+  output logic [1:0]    stall_lds_o,
+  output logic [1:0]    stall_fetch_o
 );
 
   localparam int LatInt = 2;
@@ -278,11 +279,13 @@ module gpu_wave_sched #(
       stall_mem_o[w] = 1'b0;
       stall_bar_o[w] = 1'b0;
       stall_lds_o[w] = 1'b0;
+      stall_fetch_o[w] = 1'b0;
       if (live_q[w] && !stop_i && !(is_valid_o && is_slot_o == w) && !ready[w]) begin
         if (bar_q[w])                                          stall_bar_o[w] = 1'b1;
         else if ((ser_q[w] && ser_lds_q[w]) || hold_i[w])      stall_lds_o[w] = 1'b1;
         else if (cur_valid[w] && !ser_q[w] && lds_stall[w])    stall_lds_o[w] = 1'b1;
         else if (cur_valid[w] && !ser_q[w] && (sig_stall[w] || gmem_stall[w])) stall_mem_o[w] = 1'b1;
+        else if (!cur_valid[w] && !ser_q[w])                   stall_fetch_o[w] = 1'b1;
         else                                                   stall_dep_o[w] = 1'b1;
       end
     end

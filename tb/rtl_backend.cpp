@@ -273,6 +273,7 @@ void RtlDev::read_counters()
         k.stall_memory += v[CTR_STALL_MEM];
         k.stall_barrier += v[CTR_STALL_BARRIER];
         k.stall_lds += v[CTR_STALL_LDS];
+        k.stall_fetch += v[CTR_STALL_FETCH];
         k.groups += v[CTR_GROUPS];
     }
 }
@@ -449,6 +450,13 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     t.launch_i = 0;
     gpu_status st = GPU_OK;
     if (ok && d->ls) ok = d->replay();
+    // Deadlock watchdog: while busy, some CU retires or completes something, the
+    // dispatcher places a group, or a request is accepted, within every window
+    // of this many cycles (the longest legal silence is a memory round trip
+    // with jitter and a full queue, or a group's LDS clear). A silent RTL is a
+    // hardware bug: stop at once instead of running on to max_cycles.
+    const uint64_t quiet_limit = 100000 + 8ull * d->cfg.mem_latency;
+    uint64_t last_progress = 0, last_accepted = 0;
     while (ok) {
         if (!t.busy_o) break;
         if (d->cycle() >= d->cfg.max_cycles) {
@@ -459,6 +467,18 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         }
         ok = d->clock();
         if (ok && d->ls) ok = d->replay();
+        uint64_t acc = d->mem->accepted();
+        if (bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS) || t.tr_disp_valid_o || acc != last_accepted) {
+            last_progress = d->cycle();
+            last_accepted = acc;
+        } else if (ok && d->cycle() - last_progress > quiet_limit) {
+            char b[300];
+            snprintf(b, sizeof b, "RTL deadlock: busy_o high, but no CU retired or completed anything, no group was "
+                     "placed and no memory request was accepted for %" PRIu64 " cycles (cycle %" PRIu64 ", %" PRIu64
+                     " requests in flight)", quiet_limit, d->cycle(), d->mem->in_flight());
+            d->err = b;
+            ok = false;
+        }
     }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     d->in_run = false;

@@ -307,23 +307,23 @@ static void summary(const rtl_run_stats *s, const outcome *r)
            (double)r->ctr.instructions / (double)cyc);
     if (s->lockstep) printf("; golden model: %" PRIu64, s->golden.instructions);
     printf("\n");
-    printf("per CU     %-4s %10s %6s %10s %6s %11s %11s %11s %11s %10s %10s %9s\n", "cu", "insts", "IPC", "lane_ops",
-           "groups", "stall_dep", "stall_mem", "stall_bar", "stall_lds", "lds_acc", "lds_confl", "mem_reqs");
+    printf("per CU     %-4s %10s %6s %10s %6s %11s %11s %11s %11s %11s %10s %10s %9s\n", "cu", "insts", "IPC", "lane_ops",
+           "groups", "stall_dep", "stall_mem", "stall_bar", "stall_lds", "stall_fetch", "lds_acc", "lds_confl", "mem_reqs");
     for (unsigned c = 0; c < nc; c++) {
         const uint64_t *v = s->ctr[c];
         printf("           %-4u %10" PRIu64 " %6.3f %10" PRIu64 " %6" PRIu64 " %11" PRIu64 " %11" PRIu64 " %11" PRIu64
-               " %11" PRIu64 " %10" PRIu64 " %10" PRIu64 " %9" PRIu64 "\n",
+               " %11" PRIu64 " %11" PRIu64 " %10" PRIu64 " %10" PRIu64 " %9" PRIu64 "\n",
                c, v[CTR_INSTS], (double)v[CTR_INSTS] / (double)cyc, v[CTR_LANE_OPS], v[CTR_GROUPS], v[CTR_STALL_DEP],
-               v[CTR_STALL_MEM], v[CTR_STALL_BARRIER], v[CTR_STALL_LDS], v[CTR_LDS_ACCESSES], v[CTR_LDS_CONFLICT],
+               v[CTR_STALL_MEM], v[CTR_STALL_BARRIER], v[CTR_STALL_LDS], v[CTR_STALL_FETCH], v[CTR_LDS_ACCESSES], v[CTR_LDS_CONFLICT],
                v[CTR_MEM_REQS]);
     }
-    uint64_t st = r->ctr.stall_dependency + r->ctr.stall_memory + r->ctr.stall_barrier + r->ctr.stall_lds;
+    uint64_t st = r->ctr.stall_dependency + r->ctr.stall_memory + r->ctr.stall_barrier + r->ctr.stall_lds + r->ctr.stall_fetch;
     uint64_t slots = 2ull * nc * cyc;
     printf("stalls     wave-cycles not issuing: dependency %" PRIu64 " (%.1f%%), memory %" PRIu64 " (%.1f%%), barrier %"
-           PRIu64 " (%.1f%%), LDS %" PRIu64 " (%.1f%%); %.1f%% of %" PRIu64 " wave-slot cycles\n",
+           PRIu64 " (%.1f%%), LDS %" PRIu64 " (%.1f%%), fetch %" PRIu64 " (%.1f%%); %.1f%% of %" PRIu64 " wave-slot cycles\n",
            r->ctr.stall_dependency, pct(r->ctr.stall_dependency, st), r->ctr.stall_memory, pct(r->ctr.stall_memory, st),
            r->ctr.stall_barrier, pct(r->ctr.stall_barrier, st), r->ctr.stall_lds, pct(r->ctr.stall_lds, st),
-           pct(st, slots), slots);
+           r->ctr.stall_fetch, pct(r->ctr.stall_fetch, st), pct(st, slots), slots);
     printf("units      valu %" PRIu64 ", salu %" PRIu64 ", xlane %" PRIu64 ", red %" PRIu64 ", branch %" PRIu64
            ", sig %" PRIu64 ", lds %" PRIu64 ", gmem %" PRIu64 ", barriers %" PRIu64 "\n",
            r->ctr.valu_insts, r->ctr.salu_insts, r->ctr.xlane_insts, r->ctr.red_insts, r->ctr.branch_insts,

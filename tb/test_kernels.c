@@ -169,7 +169,8 @@ static gpu_status run_kernel(gpu_device *dev, const char *kname, uint32_t groups
     gpu_kernel_free(k);
     if (st != GPU_OK) {
         char line[512];
-        gpu_result_format(dev, res, line, sizeof line);
+        if (st == GPU_ERR_FAULT || st == GPU_ERR_TIMEOUT) gpu_result_format(dev, res, line, sizeof line);
+        else snprintf(line, sizeof line, "%s", gpu_last_error(dev));
         snprintf(why, wlen, "%s: %s: %s", kname, gpu_status_name(st), line);
     }
     return st;
