@@ -67,7 +67,7 @@ bool MemModel::accept(uint64_t edge, const MemRequest &r)
     else if (r.op == 2) st32(p, isa_alu(r.fn, old, r.data, r.cmp));
     uint64_t due = edge + latency_;
     if (jitter_) due += rand64() % (latency_ + 1);
-    pending_.push(Entry{ due, seq_++, MemResponse{ r.tag, r.op == 1 ? 0u : old } });
+    if (!lose_after_ || accepted_ < lose_after_) pending_.push(Entry{ due, seq_++, MemResponse{ r.tag, r.op == 1 ? 0u : old } });
     accepted_++;
     if (pending_.size() > max_in_flight_) max_in_flight_ = pending_.size();
     return true;

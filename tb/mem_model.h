@@ -57,6 +57,10 @@ public:
     void reset_stats() { accepted_ = 0; max_in_flight_ = in_flight(); }
     // Forgets the requests in flight (the RTL is being reset); keeps memory.
     void drop_in_flight() { pending_ = decltype(pending_)(); }
+    // Fault injection for the deadlock watchdog's test: every request after
+    // the first n (counted from reset_stats) is performed but never answered.
+    // 0 = answer everything (the default).
+    void lose_responses_after(uint64_t n) { lose_after_ = n; }
 
 private:
     struct Entry {
@@ -70,7 +74,7 @@ private:
     unsigned latency_, queue_;
     bool jitter_, ready_jitter_;
     uint64_t rng_;
-    uint64_t seq_ = 0, accepted_ = 0, max_in_flight_ = 0;
+    uint64_t seq_ = 0, accepted_ = 0, max_in_flight_ = 0, lose_after_ = 0;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> pending_;
     std::string err_;
 };

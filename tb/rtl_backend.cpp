@@ -371,6 +371,7 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
     uint64_t jitter = env_u64("WAVEGPU_MEM_JITTER", 0);
     d->mem = std::make_unique<MemModel>(cfg->mem_bytes, cfg->mem_latency, (unsigned)env_u64("WAVEGPU_MEM_QUEUE", 64),
                                         jitter, env_u64("WAVEGPU_MEM_NOSTALL", 0) == 0);
+    d->mem->lose_responses_after(env_u64("WAVEGPU_MEM_LOSE_AFTER", 0));   // fault injection (test_runtime)
     const char *lsv = getenv("WAVEGPU_LOCKSTEP");
     if (!(lsv && strcmp(lsv, "0") == 0)) {
         d->ls = std::make_unique<Lockstep>();

@@ -994,6 +994,51 @@ static void test_timeout(void)
     chk_end(&c);
 }
 
+/* ------------------------------------------------------------ deadlock watchdog */
+
+/* The RTL backend stops a launch whose hardware goes silent (nothing retires,
+ * nothing is placed, no request is accepted) instead of running on to
+ * max_cycles. Planted hang: the memory model performs the second request but
+ * never answers it (WAVEGPU_MEM_LOSE_AFTER), so the wave waits on its signal
+ * forever. The golden model has no hardware to hang. */
+static void test_deadlock_watchdog(void)
+{
+    const char *name = "rtl_deadlock_watchdog_lost_response";
+    if (!selected(name)) return;
+    if (backend != GPU_BACKEND_RTL) {
+        skip(name, "RTL backend only");
+        return;
+    }
+    check c;
+    chk_begin(&c, name);
+    setenv("WAVEGPU_MEM_LOSE_AFTER", "1", 1);
+    gpu_config cfg;
+    config(&cfg, 1, SMALL_MEM);
+    gpu_device *dev = open_cfg(c.name, &cfg);
+    unsetenv("WAVEGPU_MEM_LOSE_AFTER");
+    if (!dev) return;
+    gpu_kernel *k = load_src(c.name, dev,
+                             "    global_load32 s0, v16, one, args\n    sig_wait s0\n"
+                             "    global_load32 s1, v17, one, args\n    sig_wait s1\n    end\n", NULL);
+    if (!k) {
+        gpu_close(dev);
+        return;
+    }
+    uint32_t arg = 7;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    gpu_result res;
+    gpu_status st = run(dev, k, 1, 1, 0, &arg, 1, &res);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double dt = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    chk_status(&c, "gpu_wait", st, GPU_ERR_BACKEND, dev);
+    chk_msg(&c, "gpu_last_error", gpu_last_error(dev), "deadlock", "no memory request was accepted", NULL);
+    if (dt > 60) chk_fail(&c, "the watchdog took %.1f s to stop the launch", dt);
+    gpu_kernel_free(k);
+    gpu_close(dev);
+    chk_end(&c);
+}
+
 /* ------------------------------------------------------------ faults */
 
 /* The expected outcome of a faulting launch. */
@@ -1614,6 +1659,7 @@ int main(int argc, char **argv)
     test_launch();
     test_wait_nothing_launched();
     test_timeout();
+    test_deadlock_watchdog();
     test_faults();
     test_fault_order_slow();
     test_kbin_serialize();
