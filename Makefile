@@ -83,45 +83,67 @@ VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
 VTOP_CFG  := NUM_CUS=$(NUM_CUS) $(GPU_TOP_SRCS)
 VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
+# The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
+# compiled in (its change tracking costs about 30% even when nothing is traced)
+# and --x-assign fast. Built on demand only; the tests use the traced model,
+# so that WAVEGPU_FST can show the waves of any failing test.
+VTOP_NT   := $(SIM)/vtop_notrace
+VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal --x-assign fast --x-initial unique
 CXX      ?= g++
 TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb -I$(VTOP) \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -MMD -MP
+TB_CXXFLAGS_NT := $(subst -I$(VTOP),-I$(VTOP_NT),$(subst -DVM_TRACE=1 -DVM_TRACE_FST=1,-DVM_TRACE=0 -DVM_TRACE_FST=0,$(TB_CXXFLAGS)))
 TB_LDLIBS := -lz -pthread -lm
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
 RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
+SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
-$(VTOP)/config.stamp: FORCE
-	@mkdir -p $(VTOP)
-	@echo '$(VTOP_CFG)' | cmp -s - $@ || echo '$(VTOP_CFG)' > $@
+# One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator flags.
+define vtop_rules
+$(1)/config.stamp: FORCE
+	@mkdir -p $(1)
+	@echo '$$(VTOP_CFG) $(2)' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2)' > $$@
 
-$(VTOP_LIB): $(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(VTOP)/config.stamp
-	@echo "verilating gpu_top (NumCus=$(NUM_CUS)) into $(VTOP) (log: $(VTOP)/build.log)"
-	@$(VERILATOR) --cc $(VTOP_FLAGS) -GNumCus=$(NUM_CUS) --top-module gpu_top -Mdir $(VTOP) \
-	    rtl/lint_waivers.vlt $(GPU_TOP_SRCS) > $(VTOP)/build.log 2>&1 || { tail -20 $(VTOP)/build.log; exit 1; }
-	@$(MAKE) -C $(VTOP) -f Vgpu_top.mk $(if $(findstring jobserver,$(MAKEFLAGS)),,-j 2) \
-	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a $(notdir $(VTOP_RT)) >> $(VTOP)/build.log 2>&1 \
-	    || { tail -20 $(VTOP)/build.log; exit 1; }
-	@echo '#define GPU_TOP_NUM_CUS $(NUM_CUS)' > $(VTOP)/gpu_top_cfg.h
-	@touch $@
+$(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
+	@echo "verilating gpu_top (NumCus=$$(NUM_CUS)) into $(1) (log: $(1)/build.log)"
+	@$$(VERILATOR) --cc $(2) -GNumCus=$$(NUM_CUS) --top-module gpu_top -Mdir $(1) \
+	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
+	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) \
+	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
+	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o) >> $(1)/build.log 2>&1 \
+	    || { tail -20 $(1)/build.log; exit 1; }
+	@echo '#define GPU_TOP_NUM_CUS $$(NUM_CUS)' > $(1)/gpu_top_cfg.h
+	@touch $$@
 
-$(VTOP_RT) $(VTOP)/gpu_top_cfg.h: $(VTOP_LIB) ;
+$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
 
-$(VTOP)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_ctr_header.sh
-	@mkdir -p $(VTOP)
-	bash scripts/gen_ctr_header.sh $< $@
+$(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_ctr_header.sh
+	@mkdir -p $(1)
+	bash scripts/gen_ctr_header.sh $$< $$@
+endef
+$(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS)))
+$(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS)))
 
 $(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
 
 $(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h
 
+# The RTL backend against the untraced model (its own object: other include path, no FST).
+$(OBJ)/tbx_rtl_backend_nt.o: tb/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h | $(OBJ)
+	$(CXX) $(TB_CXXFLAGS_NT) -c $< -o $@
+
 $(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 $(SIM_BIN): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+$(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_nt.o $(TB_OBJS) $(VTOP_NT)/Vgpu_top__ALL.a \
+               $(VTOP_NT)/verilated.o $(VTOP_NT)/verilated_threads.o $(LIB) | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 $(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
@@ -151,11 +173,14 @@ SIM_OPTS    := --kernel $(KERNEL) --cus $(NUM_CUS) \
     $(if $(NO_TRACE),,--fst waves/$(KERNEL).fst) $(if $(TRACE_START),--trace-start $(TRACE_START)) \
     $(if $(TRACE_END),--trace-end $(TRACE_END)) $(if $(TRACE_DEPTH),--trace-depth $(TRACE_DEPTH))
 
+# NO_TRACE=1 runs the untraced model (built on first use).
+SIM_RUN     := $(if $(NO_TRACE),$(SIM_BIN_NT),$(SIM_BIN))
+
 sim: deps
 	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim: rtl/gpu_top.sv does not exist yet (RTL_STUB=1 uses sim/stub/gpu_top.sv)"; exit 1; }
-	@$(MAKE) --no-print-directory $(SIM_BIN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
+	@$(MAKE) --no-print-directory $(SIM_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
-	$(SIM_BIN) $(SIM_OPTS)
+	$(SIM_RUN) $(SIM_OPTS)
 
 # GTKWave's instruction disassembler filter (a translate filter process of waves/gpu.gtkw).
 $(BIN)/gtkw_disasm: $(OBJ)/tbx_gtkw_disasm.o $(LIB) | $(BIN)
@@ -221,8 +246,9 @@ bench-golden: all
 	$(BIN)/bench_golden
 
 # Simulation speed is measured without lockstep (the checker's cost is not the RTL's).
-bench: all
+bench: all $(SIM_BIN_NT)
 	$(BIN)/bench_core_rtl
+	WAVEGPU_LOCKSTEP=0 $(SIM_BIN_NT) --kernel matmul_tiled
 	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled
 	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled --fst $(SIM)/bench_traced.fst --trace-end 0
 	@rm -f $(SIM)/bench_traced.fst
