@@ -212,8 +212,9 @@ module gpu_lds (
 
   always_comb begin
     coll_d = coll_q;
-    for (int l = 0; l < NumLanes; l++)
-      if (s2_ret_q[l]) coll_d[l*32 +: 32] = lane_old[l*32 +: 32];
+    if (s2_ret_q != '0)   // (skipped when no lane returns: keeps an idle LDS cheap to simulate)
+      for (int l = 0; l < NumLanes; l++)
+        if (s2_ret_q[l]) coll_d[l*32 +: 32] = lane_old[l*32 +: 32];
   end
 
   assign resp_valid_o    = resp_valid_q;

@@ -27,8 +27,10 @@ module gpu_ram_1r1w #(
   logic [Width-1:0] mem_q [0:Depth-1];
 
   always_ff @(posedge clk_i) begin
-    for (int l = 0; l < Lanes; l++)
-      if (we_i[l]) mem_q[waddr_i][l*LaneW +: LaneW] <= wdata_i[l*LaneW +: LaneW];
+    // (the outer test only saves the simulator the lane loop on idle cycles)
+    if (we_i != '0)
+      for (int l = 0; l < Lanes; l++)
+        if (we_i[l]) mem_q[waddr_i][l*LaneW +: LaneW] <= wdata_i[l*LaneW +: LaneW];
     if (re_i) begin
       rdata_o <= mem_q[raddr_i];
 `ifndef SYNTHESIS
