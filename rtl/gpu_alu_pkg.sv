@@ -1,6 +1,7 @@
 // gpu_alu_pkg: the lane ALU functions, shared by the vector ALU, the scalar
 // unit, the reductions and the atomics. alu_int computes every integer
-// gpu_isa_pkg::FN_* (docs/isa.md section 4.3); is_int_fn says which those are.
+// gpu_isa_pkg::FN_* (docs/isa.md section 4.3); is_int_fn says which those are;
+// atomic_new is the word an atomic writes back.
 // The f32 functions join with the FPU (issue 4).
 `default_nettype none
 
@@ -55,6 +56,31 @@ package gpu_alu_pkg;
       default:                    r = 32'd0;
     endcase
     alu_int = r;
+  endfunction
+
+  // The word an integer atomic leaves in memory (docs/isa.md 4.6): old op src
+  // for FN_ADD, FN_MIN/MAX_U32/I32, FN_AND, FN_OR, FN_XOR; src for FN_XCHG;
+  // for FN_CAS src if cas_eq (old equals the compare value) else old; any
+  // other fn keeps old. Used by the LDS (and by the L2 atomics to come).
+  function automatic logic [31:0] atomic_new(input logic [5:0] fn, input logic [31:0] old, input logic [31:0] src,
+                                             input logic cas_eq);
+    logic lt_u;  // src < old, unsigned
+    logic lt_s;  // src < old, signed
+    lt_u = src < old;
+    lt_s = $signed(src) < $signed(old);
+    case (fn)
+      gpu_isa_pkg::FN_ADD:     atomic_new = old + src;
+      gpu_isa_pkg::FN_MIN_U32: atomic_new = lt_u ? src : old;
+      gpu_isa_pkg::FN_MIN_I32: atomic_new = lt_s ? src : old;
+      gpu_isa_pkg::FN_MAX_U32: atomic_new = lt_u ? old : src;
+      gpu_isa_pkg::FN_MAX_I32: atomic_new = lt_s ? old : src;
+      gpu_isa_pkg::FN_AND:     atomic_new = old & src;
+      gpu_isa_pkg::FN_OR:      atomic_new = old | src;
+      gpu_isa_pkg::FN_XOR:     atomic_new = old ^ src;
+      gpu_isa_pkg::FN_XCHG:    atomic_new = src;
+      gpu_isa_pkg::FN_CAS:     atomic_new = cas_eq ? src : old;
+      default:                 atomic_new = old;
+    endcase
   endfunction
 
 endpackage

@@ -170,27 +170,36 @@ module gpu_lds (
 
   assign bank_re = s1_act & {NumBanks{!is_store}};
 
+  // Bank b's word before this round's write, and its write data: the
+  // atomic's new word, or the store data of its data lane. (Both skipped when
+  // no bank was accessed: nothing is written then and the forwarding register
+  // is not valid. It keeps an idle LDS cheap to simulate.)
+  always_comb begin
+    s2_old = '0;
+    if (s2_act_q != '0)
+      for (int b = 0; b < NumBanks; b++)
+        s2_old[b*32 +: 32] = (fwd_valid_q[b] && fwd_row_q[b*RowW +: RowW] == s2_row_q[b*RowW +: RowW])
+                             ? fwd_data_q[b*32 +: 32] : bank_rdata[b*32 +: 32];
+  end
+
+  logic [4:0]  w_lane;   // loop temporaries: bank b's data lane and its operand
+  logic [31:0] w_src;
+  always_comb begin
+    bank_wdata = '0;
+    w_lane     = '0;
+    w_src      = '0;
+    if (s2_act_q != '0)
+      for (int b = 0; b < NumBanks; b++) begin
+        w_lane = s2_wlane_q[b*5 +: 5];
+        w_src  = data_q[w_lane*32 +: 32];
+        bank_wdata[b*32 +: 32] = is_atomic ? gpu_alu_pkg::atomic_new(fn_q, s2_old[b*32 +: 32], w_src, lane_eq[w_lane])
+                                           : w_src;
+      end
+  end
+
+  assign bank_we = s2_act_q & {NumBanks{!is_load}};
+
   for (genvar b = 0; b < NumBanks; b++) begin : g_bank
-    logic [4:0]  lane;
-    logic [31:0] src;
-    logic [31:0] new_word;
-
-    assign lane = s2_wlane_q[b*5 +: 5];
-    assign src  = data_q[lane*32 +: 32];
-    assign s2_old[b*32 +: 32] =
-        (fwd_valid_q[b] && fwd_row_q[b*RowW +: RowW] == s2_row_q[b*RowW +: RowW])
-        ? fwd_data_q[b*32 +: 32] : bank_rdata[b*32 +: 32];
-    assign bank_we[b] = s2_act_q[b] && !is_load;
-    assign bank_wdata[b*32 +: 32] = is_atomic ? new_word : src;
-
-    gpu_lds_atomic_alu u_alu (
-      .fn_i     (fn_q),
-      .old_i    (s2_old[b*32 +: 32]),
-      .src_i    (src),
-      .cas_eq_i (lane_eq[lane]),
-      .new_o    (new_word)
-    );
-
     gpu_ram_1r1w #(
       .Width (32),
       .Depth (512)
@@ -235,11 +244,18 @@ module gpu_lds (
       data_q <= req_data_i;
       cmp_q  <= req_cmp_i;
     end
-    s2_row_q   <= s1_row;
-    s2_wlane_q <= s1_wlane;
-    fwd_row_q  <= s2_row_q;
-    fwd_data_q <= bank_wdata;
-    coll_q     <= accept ? '0 : coll_d;
+    // (the copies below are skipped when their stage is idle: the values are
+    // then never used, since s2_act_q / fwd_valid_q are 0)
+    if (busy_q) begin
+      s2_row_q   <= s1_row;
+      s2_wlane_q <= s1_wlane;
+    end
+    if (s2_act_q != '0) begin
+      fwd_row_q  <= s2_row_q;
+      fwd_data_q <= bank_wdata;
+    end
+    if (accept) coll_q <= '0;
+    else if (s2_ret_q != '0) coll_q <= coll_d;
   end
 
   always_ff @(posedge clk_i) begin
