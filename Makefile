@@ -90,9 +90,10 @@ VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-
 VTOP_NT   := $(SIM)/vtop_notrace
 VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal --x-assign fast --x-initial unique
 CXX      ?= g++
-TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb -I$(VTOP) \
-    -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -MMD -MP
-TB_CXXFLAGS_NT := $(subst -I$(VTOP),-I$(VTOP_NT),$(subst -DVM_TRACE=1 -DVM_TRACE_FST=1,-DVM_TRACE=0 -DVM_TRACE_FST=0,$(TB_CXXFLAGS)))
+TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb \
+    -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
+TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
+TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := -lz -pthread -lm
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o

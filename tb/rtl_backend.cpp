@@ -473,10 +473,11 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
             last_progress = d->cycle();
             last_accepted = acc;
         } else if (ok && d->cycle() - last_progress > quiet_limit) {
-            char b[300];
+            char b[400];
             snprintf(b, sizeof b, "RTL deadlock: busy_o high, but no CU retired or completed anything, no group was "
-                     "placed and no memory request was accepted for %" PRIu64 " cycles (cycle %" PRIu64 ", %" PRIu64
-                     " requests in flight)", quiet_limit, d->cycle(), d->mem->in_flight());
+                     "placed and no memory request was accepted for %" PRIu64 " cycles (cycle %" PRIu64 "; %" PRIu64
+                     " of the %" PRIu64 " requests accepted are still to be answered by the memory model)",
+                     quiet_limit, d->cycle(), d->mem->in_flight(), acc);
             d->err = b;
             ok = false;
         }
