@@ -81,7 +81,7 @@ HAVE_GPU_TOP := $(if $(wildcard rtl/gpu_top.sv),1,)
 endif
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
-VTOP_CFG  := NUM_CUS=$(NUM_CUS) $(GPU_TOP_SRCS)
+VTOP_CFG  := NUM_CUS=$(NUM_CUS) CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (its change tracking costs about 30% even when nothing is traced)
@@ -90,11 +90,15 @@ VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-
 VTOP_NT   := $(SIM)/vtop_notrace
 VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal --x-assign fast --x-initial unique
 CXX      ?= g++
+# The compiler of the Verilated model: clang++ when present (Debian's clang,
+# from make deps), else $(CXX). On this design clang's code runs about 15%
+# fewer instructions per simulated cycle than g++ 12's, and builds faster.
+VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
 TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
 TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
-TB_LDLIBS := -lz -pthread -lm
+TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
@@ -112,7 +116,7 @@ $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@echo "verilating gpu_top (NumCus=$$(NUM_CUS)) into $(1) (log: $(1)/build.log)"
 	@$$(VERILATOR) --cc $(2) -GNumCus=$$(NUM_CUS) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
-	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) \
+	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
 	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o) >> $(1)/build.log 2>&1 \
 	    || { tail -20 $(1)/build.log; exit 1; }

@@ -905,9 +905,13 @@ module gpu_cu (
   end
 
   always_ff @(posedge clk_i) begin
-    if (wb_writes && wb_dest < 6'd32)
+    if (wb_writes && wb_dest < 6'd32) begin
+      logic [31:0] nb;   // the register's mask bits after the write (one array write: cheaper to simulate)
+      nb = mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 +: 32];
       for (int l = 0; l < 32; l++)
-        if (wb_dest_mask[l]) mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 + l] <= wb_dest_data[l*32];
+        if (wb_dest_mask[l]) nb[l] = wb_dest_data[l*32];
+      mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 +: 32] <= nb;
+    end
     for (int w = 0; w < 2; w++)
       if (rf_clear[w]) begin
         logic [31:0]   cv_unused_hi;   // only bit 0 of a constant is a mask bit

@@ -91,21 +91,23 @@ module gpu_lds (
   logic [5:0]                s1_nserved;
   logic [4:0]                s1_bank;    // loop temporary: a lane's bank
 
+  logic [4:0] s1_lbank;   // loop temporary: a lane's bank
   always_comb begin
-    s1_act  = '0;
-    s1_row  = '0;
-    s1_lead = '0;
+    s1_act   = '0;
+    s1_row   = '0;
+    s1_lead  = '0;
+    s1_lbank = '0;
+    // Lanes in ascending order: the first pending lane of a bank claims it.
     // (Skipped when no lane is pending: every result is 0 then. It keeps an idle LDS cheap to simulate.)
     if (pend_q != '0)
-    for (int b = 0; b < NumBanks; b++) begin
       for (int l = 0; l < NumLanes; l++) begin
-        if (pend_q[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5] && !s1_act[b]) begin
-          s1_act[b]               = 1'b1;
-          s1_row[b*RowW +: RowW]  = word_q[l*WordW + BankW +: RowW];
-          s1_lead[l]              = 1'b1;
+        s1_lbank = word_q[l*WordW +: BankW];
+        if (pend_q[l] && !s1_act[s1_lbank]) begin
+          s1_act[s1_lbank]               = 1'b1;
+          s1_row[s1_lbank*RowW +: RowW]  = word_q[l*WordW + BankW +: RowW];
+          s1_lead[l]                     = 1'b1;
         end
       end
-    end
   end
 
   always_comb begin
@@ -124,13 +126,16 @@ module gpu_lds (
     pend_d = pend_q & ~s1_served;
   end
 
+  logic [4:0] s1_wbank;   // loop temporary: a lane's bank
   always_comb begin
     s1_wlane = '0;
+    s1_wbank = '0;
+    // Lanes in ascending order: the last served lane of a bank is its data lane.
     if (s1_served != '0)
-    for (int b = 0; b < NumBanks; b++)
-      for (int l = 0; l < NumLanes; l++)
-        if (s1_served[l] && word_q[l*WordW +: BankW] == IDX[b*5 +: 5])
-          s1_wlane[b*5 +: 5] = IDX[l*5 +: 5];
+      for (int l = 0; l < NumLanes; l++) begin
+        s1_wbank = word_q[l*WordW +: BankW];
+        if (s1_served[l]) s1_wlane[s1_wbank*5 +: 5] = IDX[l*5 +: 5];
+      end
   end
 
   // ---------------------------------------------------------------------------
@@ -294,20 +299,21 @@ module gpu_lds (
   localparam int PayloadW = 5 + 6 + 1 + 32 + 448 + 1024 + 1024;
   logic                held_q;
   logic [PayloadW-1:0] held_payload_q;
-  logic [PayloadW-1:0] payload;
 
-  assign payload = {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i};
-
+  // (the payload is assembled only in cycles that hold or check a request)
   always @(posedge clk_i) begin
-    if (!rst_i && held_q && !req_valid_i)
-      $error("gpu_lds: req_valid_i dropped before the request was accepted");
-    if (!rst_i && held_q && req_valid_i && payload != held_payload_q)
-      $error("gpu_lds: request payload changed while req_valid_i was held");
+    if (!rst_i && held_q) begin
+      if (!req_valid_i)
+        $error("gpu_lds: req_valid_i dropped before the request was accepted");
+      else if ({req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i} != held_payload_q)
+        $error("gpu_lds: request payload changed while req_valid_i was held");
+    end
     if (!rst_i && accept && req_op_i != gpu_isa_pkg::FMT_LDS_LOAD && req_op_i != gpu_isa_pkg::FMT_LDS_STORE
         && req_op_i != gpu_isa_pkg::FMT_LDS_ATOMIC)
       $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
-    held_q         <= req_valid_i && !req_ready_o;
-    if (req_valid_i) held_payload_q <= payload;   // (only a held request's payload is compared)
+    held_q <= req_valid_i && !req_ready_o;
+    if (req_valid_i && !req_ready_o)
+      held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i};
     if (rst_i) held_q <= 1'b0;
   end
 `endif

@@ -74,26 +74,28 @@ module gpu_wave_sched #(
   // ------------------------------------------------------------------ state
   logic [1:0]   live_q;
   logic         two_q;
-  logic [31:0]  wave_id_q [2];
-  logic [15:0]  group_q   [2];
+  // Per-slot state is kept in flat vectors, slot w at [w*W +: W] (one simulator
+  // shadow copy per vector instead of one per array write in the update block).
+  logic [63:0]  wave_id_q;
+  logic [31:0]  group_q;
   logic [1:0]   ib_valid_q;       // instruction buffer
-  logic [63:0]  ib_q      [2];
-  logic [11:0]  ib_pc_q   [2];
+  logic [127:0] ib_q;
+  logic [23:0]  ib_pc_q;
   logic         f_valid_q;        // a fetch is arriving this cycle
   logic         f_wave_q;
   logic [11:0]  f_pc_q;
   logic [1:0]   need_q;           // the slot waits for the fetch port
-  logic [11:0]  need_pc_q [2];
+  logic [23:0]  need_pc_q;
   logic [1:0]   ser_q;            // a serializing instruction is in flight
   logic [1:0]   ser_lds_q;        // ... and it is an LDS instruction
   logic [1:0]   bar_q;            // waiting at a barrier
-  logic [15:0]  sigp_q    [2];    // signal pending
-  logic [63:0]  pend_q    [2];    // pending load destinations
-  logic [5:0]   sreg_q    [2][16];// the pending destination of each signal slot
-  logic [15:0]  sreg_v_q  [2];
-  logic [63:0]  busy_q    [2];    // scoreboard: register has an in-flight write
-  logic [2:0]   inflight_q[2];
-  logic [2:0]   wblast_q  [2];    // cycles until the slot's last fixed-latency instruction writes back
+  logic [31:0]  sigp_q;           // signal pending: slot w, signal s at [w*16 + s]
+  logic [127:0] pend_q;           // pending load destinations: slot w, register r at [w*64 + r]
+  logic [191:0] sreg_q;           // the pending destination of signal s of slot w at [(w*16 + s)*6 +: 6]
+  logic [31:0]  sreg_v_q;
+  logic [127:0] busy_q;           // scoreboard: register has an in-flight write
+  logic [5:0]   inflight_q;       // [w*3 +: 3]
+  logic [5:0]   wblast_q;         // cycles until the slot's last fixed-latency instruction writes back
   logic [ResvW-1:0] resv_q;       // writeback cycles reserved, bit k = k cycles from now
   logic         last_q;           // slot that issued last
 
@@ -104,8 +106,8 @@ module gpu_wave_sched #(
   for (genvar w = 0; w < 2; w++) begin : g_cur
     wire arriving = f_valid_q && f_wave_q == w;
     assign cur_valid[w] = ib_valid_q[w] || arriving;
-    assign cur_inst[w]  = ib_valid_q[w] ? ib_q[w] : imem_rdata_i;
-    assign cur_pc[w]    = ib_valid_q[w] ? ib_pc_q[w] : f_pc_q;
+    assign cur_inst[w]  = ib_valid_q[w] ? ib_q[w*64 +: 64] : imem_rdata_i;
+    assign cur_pc[w]    = ib_valid_q[w] ? ib_pc_q[w*12 +: 12] : f_pc_q;
   end
 
   // ------------------------------------------------------------------ readiness of each slot
@@ -207,13 +209,13 @@ module gpu_wave_sched #(
       if (is_gmem) waits_w[w] = 16'd1 << sig;
       gsig_w[w] = is_gmem ? 16'd1 << sig : 16'd0;
       gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
-      sig_stall[w] = (waits_w[w] & sigp_q[w]) != 16'd0;
+      sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0;
 
       release_regs = 64'd0;
-      if ((waits_w[w] & sreg_v_q[w]) != 16'd0)
+      if ((waits_w[w] & sreg_v_q[w*16 +: 16]) != 16'd0)
         for (int s = 0; s < 16; s++)
-        if (waits_w[w][s] && sreg_v_q[w][s]) release_regs = release_regs | (64'd1 << sreg_q[w][s]);
-      pend_after = pend_q[w] & ~release_regs;
+          if (waits_w[w][s] && sreg_v_q[w*16 + s]) release_regs = release_regs | (64'd1 << sreg_q[(w*16 + s)*6 +: 6]);
+      pend_after = pend_q[w*64 +: 64] & ~release_regs;
       touch = (reads | (writes_dest ? 64'd1 << dest : 64'd0)) & pend_after;
       lowest = 6'd0;
       if (touch != 64'd0)
@@ -259,18 +261,18 @@ module gpu_wave_sched #(
       dest_w[w]   = dest;
       sb_set[w]   = writes_dest && !gret_w[w] && dest >= 6'd16;
 
-      sb_hazard = ((reads | (writes_dest ? 64'd1 << dest : 64'd0)) & busy_q[w]) != 64'd0;
+      sb_hazard = ((reads | (writes_dest ? 64'd1 << dest : 64'd0)) & busy_q[w*64 +: 64]) != 64'd0;
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) &&
                   (!is_gmem || gmem_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;
-      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat] && !var_wait_i && {1'b0, lat} > {1'b0, wblast_q[w]});
+      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat] && !var_wait_i && {1'b0, lat} > {1'b0, wblast_q[w*3 +: 3]});
       base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i;
 
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
         ready[w] = base && wb_ok;
       else
-        ready[w] = base && !sig_stall[w] && !sb_hazard && unit_ok && (!serial[w] || inflight_q[w] == 3'd0) && wb_ok;
+        ready[w] = base && !sig_stall[w] && !sb_hazard && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) && wb_ok;
     end
 
     // Stall attribution for the counters (a ready slot that lost the tie is not stalled).
@@ -311,13 +313,13 @@ module gpu_wave_sched #(
   always_comb begin
     fetch_go   = 1'b1;
     fetch_wave = 1'b0;
-    fetch_pc   = need_pc_q[0];
+    fetch_pc   = need_pc_q[11:0];
     if (need_q[0]) begin
       fetch_wave = 1'b0;
-      fetch_pc   = need_pc_q[0];
+      fetch_pc   = need_pc_q[11:0];
     end else if (need_q[1]) begin
       fetch_wave = 1'b1;
-      fetch_pc   = need_pc_q[1];
+      fetch_pc   = need_pc_q[23:12];
     end else if (issue_fetch) begin
       fetch_wave = pick;
       fetch_pc   = is_pc_o + 12'd1;
@@ -328,14 +330,10 @@ module gpu_wave_sched #(
   assign imem_raddr_o = fetch_pc;
 
   // ------------------------------------------------------------------ outputs
-  always_comb begin
-    for (int w = 0; w < 2; w++) begin
-      sig_pending_o[w*16 +: 16] = sigp_q[w];
-      wave_id_o[w*32 +: 32]     = wave_id_q[w];
-      group_o[w*16 +: 16]       = group_q[w];
-      inflight_o[w]             = inflight_q[w] != 3'd0;
-    end
-  end
+  assign sig_pending_o = sigp_q;
+  assign wave_id_o     = wave_id_q;
+  assign group_o       = group_q;
+  assign inflight_o    = {inflight_q[5:3] != 3'd0, inflight_q[2:0] != 3'd0};
   assign live_o = live_q;
   assign two_o  = two_q;
 
@@ -345,13 +343,13 @@ module gpu_wave_sched #(
   always_ff @(posedge clk_i) begin
     resv_q <= resv_q >> 1;
     for (int w = 0; w < 2; w++)
-      if (wblast_q[w] != 3'd0) wblast_q[w] <= wblast_q[w] - 3'd1;
+      if (wblast_q[w*3 +: 3] != 3'd0) wblast_q[w*3 +: 3] <= wblast_q[w*3 +: 3] - 3'd1;
 
     // fetch arrival: into the buffer unless it issues straight away
     if (f_valid_q && !(is_valid_o && is_slot_o == f_wave_q && !ib_valid_q[f_wave_q])) begin
       ib_valid_q[f_wave_q] <= 1'b1;
-      ib_q[f_wave_q]       <= imem_rdata_i;
-      ib_pc_q[f_wave_q]    <= f_pc_q;
+      ib_q[f_wave_q*64 +: 64]    <= imem_rdata_i;
+      ib_pc_q[f_wave_q*12 +: 12] <= f_pc_q;
     end
     f_valid_q <= fetch_go;
     f_wave_q  <= fetch_wave;
@@ -368,45 +366,45 @@ module gpu_wave_sched #(
       ib_valid_q[pick] <= 1'b0;
       if (issue_fetch && (need_q != 2'b00)) begin
         need_q[pick]    <= 1'b1;
-        need_pc_q[pick] <= is_pc_o + 12'd1;
+        need_pc_q[pick*12 +: 12] <= is_pc_o + 12'd1;
       end
-      inflight_q[pick] <= inflight_q[pick] + 3'd1;
+      inflight_q[pick*3 +: 3] <= inflight_q[pick*3 +: 3] + 3'd1;
       if (issue_faults) begin
         ser_q[pick]  <= 1'b1;
-        wblast_q[pick] <= LatInt[2:0] - 3'd1;
+        wblast_q[pick*3 +: 3] <= LatInt[2:0] - 3'd1;
         resv_q[LatInt-1] <= 1'b1;
       end else begin
         ser_q[pick]     <= serial[pick];
         ser_lds_q[pick] <= is_lds_w[pick];
         if (fixed_w[pick]) begin
-          wblast_q[pick] <= (lat_fp[pick] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
+          wblast_q[pick*3 +: 3] <= (lat_fp[pick] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
           resv_q[(lat_fp[pick] ? LatFp : LatInt) - 1] <= 1'b1;
         end
-        if (sb_set[pick]) busy_q[pick][dest_w[pick]] <= 1'b1;
+        if (sb_set[pick]) busy_q[{pick, dest_w[pick]}] <= 1'b1;
         // signals waited on at issue release their pending destinations
         for (int s = 0; s < 16; s++)
-          if (waits_w[pick][s] && sreg_v_q[pick][s]) begin
-            pend_q[pick][sreg_q[pick][s]] <= 1'b0;
-            sreg_v_q[pick][s] <= 1'b0;
+          if (waits_w[pick][s] && sreg_v_q[pick*16 + s]) begin
+            pend_q[{pick, sreg_q[(pick*16 + s)*6 +: 6]}] <= 1'b0;
+            sreg_v_q[pick*16 + s] <= 1'b0;
           end
         // a global access makes its slot pending, and a load's destination
         for (int s = 0; s < 16; s++)
           if (gsig_w[pick][s]) begin
-            sigp_q[pick][s]   <= 1'b1;
-            sreg_q[pick][s]   <= dest_w[pick];
-            sreg_v_q[pick][s] <= gret_w[pick];
+            sigp_q[pick*16 + s]          <= 1'b1;
+            sreg_q[(pick*16 + s)*6 +: 6] <= dest_w[pick];
+            sreg_v_q[pick*16 + s]        <= gret_w[pick];
           end
-        if (gret_w[pick]) pend_q[pick][dest_w[pick]] <= 1'b1;
+        if (gret_w[pick]) pend_q[{pick, dest_w[pick]}] <= 1'b1;
       end
     end
 
     // writeback of an instruction
     if (wb_commit_i) begin
-      inflight_q[wb_slot_i] <= inflight_q[wb_slot_i] - 3'd1 + ((is_valid_o && pick == wb_slot_i) ? 3'd1 : 3'd0);
+      inflight_q[wb_slot_i*3 +: 3] <= inflight_q[wb_slot_i*3 +: 3] - 3'd1 + ((is_valid_o && pick == wb_slot_i) ? 3'd1 : 3'd0);
       if (wb_serial_i) ser_q[wb_slot_i] <= 1'b0;
       if (wb_redirect_i) begin
         need_q[wb_slot_i]    <= 1'b1;
-        need_pc_q[wb_slot_i] <= wb_next_pc_i;
+        need_pc_q[wb_slot_i*12 +: 12] <= wb_next_pc_i;
       end
       if (wb_end_i) begin
         live_q[wb_slot_i]     <= 1'b0;
@@ -416,13 +414,13 @@ module gpu_wave_sched #(
       if (wb_barrier_i) bar_q[wb_slot_i] <= 1'b1;
       if (wb_sigdone_i)
         for (int s = 0; s < 16; s++)
-          if (wb_sigs_i[s] && !sigp_q[wb_slot_i][s] && sreg_v_q[wb_slot_i][s]) begin
-            pend_q[wb_slot_i][sreg_q[wb_slot_i][s]] <= 1'b0;
-            sreg_v_q[wb_slot_i][s] <= 1'b0;
+          if (wb_sigs_i[s] && !sigp_q[wb_slot_i*16 + s] && sreg_v_q[wb_slot_i*16 + s]) begin
+            pend_q[{wb_slot_i, sreg_q[(wb_slot_i*16 + s)*6 +: 6]}] <= 1'b0;
+            sreg_v_q[wb_slot_i*16 + s] <= 1'b0;
           end
-      if (wb_sb_clear_i) busy_q[wb_slot_i][wb_sb_reg_i] <= 1'b0;
+      if (wb_sb_clear_i) busy_q[{wb_slot_i, wb_sb_reg_i}] <= 1'b0;
     end
-    if (memdone_i) sigp_q[memdone_slot_i][memdone_sig_i] <= 1'b0;
+    if (memdone_i) sigp_q[{memdone_slot_i, memdone_sig_i}] <= 1'b0;
 
     // placement
     if (place_i) begin
@@ -430,18 +428,18 @@ module gpu_wave_sched #(
       for (int w = 0; w < 2; w++)
         if (place_two_i || (w == 0 ? !place_slot_i : place_slot_i)) begin
           live_q[w]     <= 1'b1;
-          wave_id_q[w]  <= place_two_i ? {15'd0, place_group_i, w == 1} : {16'd0, place_group_i};
-          group_q[w]    <= place_group_i;
-          ib_valid_q[w] <= 1'b0;
-          need_q[w]     <= 1'b1;
-          need_pc_q[w]  <= 12'd0;
-          ser_q[w]      <= 1'b0;
-          bar_q[w]      <= 1'b0;
-          sigp_q[w]     <= 16'd0;
-          pend_q[w]     <= 64'd0;
-          sreg_v_q[w]   <= 16'd0;
-          busy_q[w]     <= 64'd0;
-          inflight_q[w] <= 3'd0;
+          wave_id_q[w*32 +: 32] <= place_two_i ? {15'd0, place_group_i, w == 1} : {16'd0, place_group_i};
+          group_q[w*16 +: 16]   <= place_group_i;
+          ib_valid_q[w]         <= 1'b0;
+          need_q[w]             <= 1'b1;
+          need_pc_q[w*12 +: 12] <= 12'd0;
+          ser_q[w]              <= 1'b0;
+          bar_q[w]              <= 1'b0;
+          sigp_q[w*16 +: 16]    <= 16'd0;
+          pend_q[w*64 +: 64]    <= 64'd0;
+          sreg_v_q[w*16 +: 16]  <= 16'd0;
+          busy_q[w*64 +: 64]    <= 64'd0;
+          inflight_q[w*3 +: 3]  <= 3'd0;
         end
     end
 
@@ -455,14 +453,12 @@ module gpu_wave_sched #(
       bar_q      <= 2'b00;
       resv_q     <= '0;
       last_q     <= 1'b1;
-      for (int w = 0; w < 2; w++) begin
-        inflight_q[w] <= 3'd0;
-        wblast_q[w]   <= 3'd0;
-        sigp_q[w]     <= 16'd0;
-        busy_q[w]     <= 64'd0;
-        pend_q[w]     <= 64'd0;
-        sreg_v_q[w]   <= 16'd0;
-      end
+      inflight_q <= '0;
+      wblast_q   <= '0;
+      sigp_q     <= '0;
+      busy_q     <= '0;
+      pend_q     <= '0;
+      sreg_v_q   <= '0;
     end
   end
 

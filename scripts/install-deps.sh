@@ -4,13 +4,14 @@
 # when everything is present it only checks and prints nothing.
 #
 #   required: gcc, make, python3, iverilog (Icarus), verilator
+#   speed:    clang (compiles the Verilated model; g++ otherwise)
 #   flows:    yosys (make synth), gtkwave (make view), libsystemc-dev,
 #             gnuplot, nextpnr-ice40 + fpga-icestorm (iCE40 estimates), z3
 set -u
 
 # package:command-or-file that proves it is installed
 required="gcc:gcc make:make python3:python3 iverilog:iverilog verilator:verilator"
-optional="yosys:yosys gtkwave:gtkwave libsystemc-dev:/usr/include/systemc gnuplot-nox:gnuplot nextpnr-ice40:nextpnr-ice40 fpga-icestorm:icepack z3:z3"
+optional="clang:clang++ yosys:yosys gtkwave:gtkwave libsystemc-dev:/usr/include/systemc gnuplot-nox:gnuplot nextpnr-ice40:nextpnr-ice40 fpga-icestorm:icepack z3:z3"
 
 present() {
     case "$1" in
