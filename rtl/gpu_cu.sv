@@ -637,9 +637,12 @@ module gpu_cu (
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
   wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !is_lds_now && lds_req_ready;
   logic [31:0] clr_mask;
-  always_comb
-    for (int l = 0; l < 32; l++)
-      clr_mask[l] = {clr_word_q[14:5], l[4:0]} >= clr_word_q && {clr_word_q[14:5], l[4:0]} < clr_end_q;
+  always_comb begin
+    clr_mask = '0;
+    if (clr_active_q)   // (only then: it keeps an idle CU cheap to simulate)
+      for (int l = 0; l < 32; l++)
+        clr_mask[l] = {clr_word_q[14:5], l[4:0]} >= clr_word_q && {clr_word_q[14:5], l[4:0]} < clr_end_q;
+  end
 
   assign lds_req_valid = ex_lds_go || clr_go;
   assign lds_req_op    = clr_go ? gpu_isa_pkg::FMT_LDS_STORE : ex_fmt_q;

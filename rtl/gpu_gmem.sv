@@ -109,26 +109,36 @@ module gpu_gmem #(
   logic [4:0]      send_lane;
   always_comb begin
     logic [Entries-1:0] has_unsent;
-    send_ok  = 1'b0;
-    send_idx = '0;
-    for (int e = 0; e < Entries; e++)
-      has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0;
-    for (int e = 0; e < Entries; e++)
-      if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
-        send_ok  = 1'b1;
-        send_idx = e[IdxW-1:0];
-      end
-    send_lane = '0;
-    for (int l = 31; l >= 0; l--)
-      if (unsent_q[send_idx][l]) send_lane = l[4:0];
+    send_ok    = 1'b0;
+    send_idx   = '0;
+    send_lane  = '0;
+    has_unsent = '0;
+    req_op_o   = 2'd0;
+    req_fn_o   = 6'd0;
+    req_addr_o = 32'd0;
+    req_data_o = 32'd0;
+    req_cmp_o  = 32'd0;
+    if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
+      for (int e = 0; e < Entries; e++)
+        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0;
+      for (int e = 0; e < Entries; e++)
+        if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
+          send_ok  = 1'b1;
+          send_idx = e[IdxW-1:0];
+        end
+    end
+    if (send_ok) begin
+      for (int l = 31; l >= 0; l--)
+        if (unsent_q[send_idx][l]) send_lane = l[4:0];
+      req_op_o   = op_q[send_idx];
+      req_fn_o   = fn_q[send_idx];
+      req_addr_o = addr_q[send_idx][send_lane*32 +: 32];
+      req_data_o = data_q[send_idx][send_lane*32 +: 32];
+      req_cmp_o  = cmp_q[send_idx][send_lane*32 +: 32];
+    end
   end
 
   assign req_valid_o = send_ok;
-  assign req_op_o    = op_q[send_idx];
-  assign req_fn_o    = fn_q[send_idx];
-  assign req_addr_o  = addr_q[send_idx][send_lane*32 +: 32];
-  assign req_data_o  = data_q[send_idx][send_lane*32 +: 32];
-  assign req_cmp_o   = cmp_q[send_idx][send_lane*32 +: 32];
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
@@ -137,10 +147,12 @@ module gpu_gmem #(
   logic            done_ok;
   logic [IdxW-1:0] done_idx;
   always_comb begin
+    logic blocked;
     done_ok  = 1'b0;
     done_idx = '0;
+    blocked  = 1'b0;
+    if (valid_q != '0)   // (only then: it keeps an idle unit cheap to simulate)
     for (int e = 0; e < Entries; e++) begin
-      logic blocked;
       blocked = 1'b0;
       for (int j = 0; j < Entries; j++)
         if (valid_q[j] && older_q[e][j] && slot_q[j] == slot_q[e] &&
@@ -159,7 +171,10 @@ module gpu_gmem #(
   assign done_ret_o   = ret_q[done_idx];
   assign done_dest_o  = dest_q[done_idx];
   assign done_mask_o  = ret_q[done_idx] ? mask_q[done_idx] : 32'd0;
-  assign done_data_o  = result_q[done_idx];
+  always_comb begin
+    done_data_o = '0;
+    if (done_ok && ret_q[done_idx]) done_data_o = result_q[done_idx];   // (only then: cheaper to simulate)
+  end
 
   // ---------------------------------------------------------------- state
   wire [IdxW-1:0] resp_idx  = resp_tag_i[5 +: IdxW];

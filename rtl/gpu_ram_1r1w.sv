@@ -4,7 +4,8 @@
 // Read latency 1: rdata_o shows mem[raddr_i] the cycle after re_i and holds
 // until the next re_i. No reset. Reading the address written in the same cycle
 // is undefined (X in simulation, so code relying on it fails loudly).
-// Infers block RAM (with byte/lane enables) in Yosys.
+// Infers block RAM (with byte/lane enables) in Yosys. Verilator simulates the
+// write as an equivalent whole-word merge (below), which it runs faster.
 `default_nettype none
 
 module gpu_ram_1r1w #(
@@ -26,11 +27,23 @@ module gpu_ram_1r1w #(
   (* no_rw_check *)
   logic [Width-1:0] mem_q [0:Depth-1];
 
+`ifdef VERILATOR
+  // Under Verilator, the same lane-enabled write as one write of the merged word.
+  // The simulator gives every array write statement its own deferred-write flag,
+  // checked every cycle; this form has one instead of Lanes.
+  always_ff @(posedge clk_i)
+    if (we_i != '0) begin
+      logic [Width-1:0] bits;   // the enabled lanes' bits
+      for (int l = 0; l < Lanes; l++) bits[l*LaneW +: LaneW] = {LaneW{we_i[l]}};
+      mem_q[waddr_i] <= (mem_q[waddr_i] & ~bits) | (wdata_i & bits);
+    end
+`else
+  always_ff @(posedge clk_i)
+    for (int l = 0; l < Lanes; l++)
+      if (we_i[l]) mem_q[waddr_i][l*LaneW +: LaneW] <= wdata_i[l*LaneW +: LaneW];
+`endif
+
   always_ff @(posedge clk_i) begin
-    // (the outer test only saves the simulator the lane loop on idle cycles)
-    if (we_i != '0)
-      for (int l = 0; l < Lanes; l++)
-        if (we_i[l]) mem_q[waddr_i][l*LaneW +: LaneW] <= wdata_i[l*LaneW +: LaneW];
     if (re_i) begin
       rdata_o <= mem_q[raddr_i];
 `ifndef SYNTHESIS
