@@ -42,7 +42,7 @@ VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode
+RTL_UNITS := decode coalescer
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule

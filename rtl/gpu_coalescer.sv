@@ -1,0 +1,50 @@
+// gpu_coalescer: the next 64-byte line request of one wave's global access
+// (docs/isa.md 4.7, csrc/coalesce.c). Combinational: from the lanes still to
+// send, it picks the line of the lowest such lane and serves every pending
+// lane in that line (loads, stores) or only that lane (atomics). Sending one
+// request per cycle and clearing lanes_o from the pending mask yields exactly
+// one request per distinct line. In store data, a word written by several
+// served lanes takes the highest lane's value.
+`default_nettype none
+
+module gpu_coalescer (
+  input  wire  [31:0]   pending_i,   // lanes not yet sent
+  input  wire           atomic_i,    // one lane per request
+  input  wire  [1023:0] addr_i,      // byte address of lane l at [l*32 +: 32]
+  input  wire  [1023:0] data_i,      // store data of lane l at [l*32 +: 32]
+  output logic          valid_o,     // pending_i != 0
+  output logic [25:0]   line_o,      // byte address >> 6
+  output logic [4:0]    lead_o,      // lowest pending lane: its line is served
+  output logic [31:0]   lanes_o,     // lanes served by this request
+  output logic [15:0]   words_o,     // words of the line accessed
+  output logic [511:0]  wdata_o      // store data of word w at [w*32 +: 32] (0 where none)
+);
+
+  always_comb begin
+    logic [3:0] w;
+    valid_o = pending_i != 32'd0;
+    line_o  = '0;
+    lead_o  = '0;
+    lanes_o = '0;
+    words_o = '0;
+    wdata_o = '0;
+    w       = '0;
+    // (all skipped when nothing is pending: it keeps an idle unit cheap to simulate)
+    if (valid_o) begin
+      for (int l = 31; l >= 0; l--)
+        if (pending_i[l]) lead_o = l[4:0];
+      line_o = addr_i[{27'd0, lead_o}*32 + 6 +: 26];
+      // lanes ascending: a later (higher) lane overwrites a word's data
+      for (int l = 0; l < 32; l++)
+        if (pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o)) begin
+          w = addr_i[l*32 + 2 +: 4];
+          lanes_o[l]          = 1'b1;
+          words_o[w]          = 1'b1;
+          wdata_o[w*32 +: 32] = data_i[l*32 +: 32];
+        end
+    end
+  end
+
+endmodule
+
+`default_nettype wire
