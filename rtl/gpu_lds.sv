@@ -110,9 +110,11 @@ module gpu_lds (
       end
   end
 
+  // Lanes in ascending order: the last served lane of a bank is its data lane.
   always_comb begin
     s1_served  = '0;
     s1_nserved = '0;
+    s1_wlane   = '0;
     s1_bank    = '0;
     if (pend_q != '0)
     for (int l = 0; l < NumLanes; l++) begin
@@ -122,20 +124,9 @@ module gpu_lds (
       else
         s1_served[l] = pend_q[l] && word_q[l*WordW + BankW +: RowW] == s1_row[s1_bank*RowW +: RowW];
       s1_nserved = s1_nserved + {5'd0, s1_served[l]};
+      if (s1_served[l]) s1_wlane[s1_bank*5 +: 5] = IDX[l*5 +: 5];
     end
     pend_d = pend_q & ~s1_served;
-  end
-
-  logic [4:0] s1_wbank;   // loop temporary: a lane's bank
-  always_comb begin
-    s1_wlane = '0;
-    s1_wbank = '0;
-    // Lanes in ascending order: the last served lane of a bank is its data lane.
-    if (s1_served != '0)
-      for (int l = 0; l < NumLanes; l++) begin
-        s1_wbank = word_q[l*WordW +: BankW];
-        if (s1_served[l]) s1_wlane[s1_wbank*5 +: 5] = IDX[l*5 +: 5];
-      end
   end
 
   // ---------------------------------------------------------------------------
