@@ -26,3 +26,9 @@ int coalesce(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES], const u
     }
     return n;
 }
+
+int coalesce_count(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES])
+{
+    coal_req r[COAL_LANES];
+    return atomic ? __builtin_popcount(mask) : coalesce(0, mask, addr, NULL, r);
+}

@@ -29,4 +29,7 @@ typedef struct {
 int coalesce(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES], const uint32_t *data,
              coal_req out[COAL_LANES]);
 
+/* Only the number of requests coalesce() makes. */
+int coalesce_count(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES]);
+
 #endif

@@ -3,6 +3,7 @@
  * is the only interpreter; golden_run is a dispatcher and a tick loop around
  * it. */
 #include "golden.h"
+#include "coalesce.h"
 
 #include "alu.h"
 
@@ -965,6 +966,7 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
             return fault(g, c, w, in, code, bad, addr[bad], -1);
         unsigned n = popcount32(m);
         lane_ops = n;
+        k->mem_requests += (uint64_t)coalesce_count(in->fmt == ISA_FMT_GLOBAL_ATOMIC, m, addr);
         if (in->fmt == ISA_FMT_GLOBAL_LOAD) {
             for (uint32_t x = m; x; x &= x - 1) {
                 unsigned l = lowest_bit(x);

@@ -47,7 +47,8 @@
  *
  * Counters (gpu_counters): cycles (ticks), instructions, lane_ops, the
  * per-unit instruction counts, lds_accesses, global_loads/stores/atomics (lane
- * accesses), barriers and groups (groups placed) are modelled. lane_ops counts:
+ * accesses), mem_requests (line requests after coalescing, csrc/coalesce.h),
+ * barriers and groups (groups placed) are modelled. lane_ops counts:
  * 32 for an unmasked vector instruction (VALU arithmetic, select, shfl, bcast,
  * red8), the selected lanes for masked ones (mov, first_where_true, LDS and
  * global accesses), 4 for redfin, 1 for a scalar-unit instruction, and 0 for

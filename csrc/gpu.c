@@ -400,6 +400,21 @@ static int fault_has_addr(unsigned f)
            f == ISA_FAULT_LDS_OUT_OF_RANGE || f == ISA_FAULT_PC_OUT_OF_RANGE;
 }
 
+const char *gpu_counters_diff(const gpu_counters *a, const gpu_counters *b, uint64_t *va, uint64_t *vb, unsigned *n)
+{
+#define MODELLED(X) X(instructions) X(lane_ops) X(valu_insts) X(salu_insts) X(xlane_insts) X(red_insts) \
+    X(branch_insts) X(sig_insts) X(lds_insts) X(gmem_insts) X(lds_accesses) X(global_loads) X(global_stores) \
+    X(global_atomics) X(mem_requests) X(barriers) X(groups)
+#define COUNT(f) +1
+#define CMP(f) if (a->f != b->f) { if (va) *va = a->f; if (vb) *vb = b->f; return #f; }
+    if (n) *n = 0 MODELLED(COUNT);
+    MODELLED(CMP)
+    return NULL;
+#undef CMP
+#undef COUNT
+#undef MODELLED
+}
+
 void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, size_t len)
 {
     if (!buf || len == 0) return;

@@ -74,6 +74,7 @@ typedef struct {
     uint64_t lds_accesses;      /* lane accesses to LDS */
     uint64_t lds_conflict_cycles;
     uint64_t global_loads, global_stores, global_atomics; /* lane accesses */
+    uint64_t mem_requests;      /* 64-byte line requests of global accesses after coalescing (docs/isa.md 4.7) */
     uint64_t barriers;          /* barrier instructions retired */
     uint64_t stall_dependency, stall_memory, stall_barrier, stall_lds, stall_fetch; /* RTL only: docs/isa.md 10 */
     uint64_t groups;            /* work groups run */
@@ -104,6 +105,12 @@ void gpu_kernel_free(gpu_kernel *k);
 gpu_status gpu_launch(gpu_device *dev, const gpu_kernel *k, const gpu_launch_params *p);
 gpu_status gpu_wait(gpu_device *dev, gpu_result *res);
 gpu_status gpu_read_counters(gpu_device *dev, gpu_counters *c);
+
+/* The counters that both backends model (every one but cycles,
+ * lds_conflict_cycles and the stall_* counters) compared: returns the name of
+ * the first that differs (its values in *va, *vb), or NULL if they all agree.
+ * *n (may be NULL) receives how many are compared. */
+const char *gpu_counters_diff(const gpu_counters *a, const gpu_counters *b, uint64_t *va, uint64_t *vb, unsigned *n);
 
 /* Formats a result as one line: "ok", or the fault with wave, pc, disassembly. */
 void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, size_t len);

@@ -30,7 +30,7 @@ package gpu_ctr_pkg;
   localparam int CTR_STALL_BARRIER   = 21;  // ... waiting at a barrier
   localparam int CTR_STALL_LDS       = 22;  // ... waiting for the LDS (its conflicts included)
   localparam int CTR_GROUPS          = 23;  // work groups placed on this CU
-  localparam int CTR_MEM_REQS        = 24;  // requests sent on the memory port
+  localparam int CTR_MEM_REQS        = 24;  // line requests sent on the memory port (after coalescing)
   localparam int CTR_STALL_FETCH     = 25;  // wave-cycles not issuing: the next instruction is not fetched yet
   localparam int NUM_CTRS            = 26;
 

@@ -1,10 +1,17 @@
 // gpu_gmem: a CU's global-memory unit. Holds up to Entries accepted global
-// instructions (loads, stores, atomics, cache operations), sends their lanes
-// as one-word requests in age order (one per cycle, lanes ascending), collects
-// the tagged responses in any order, and completes instructions so that
-// accesses of one wave of the same kind complete in program order (a cache
-// operation after every older access of its wave). Accept: acc_valid_i when
-// free_o > 0. Completion: done_valid_o holds until done_ready_i.
+// instructions (loads, stores, atomics, cache operations) and sends them as
+// coalesced 64-byte line requests (gpu_coalescer, docs/isa.md 4.7), one per
+// cycle, oldest instruction first. Collects the tagged line responses in any
+// order and completes instructions so that accesses of one wave of the same
+// kind complete in program order (a cache operation after every older access
+// of its wave). Accept: acc_valid_i when free_o > 0. Completion: done_valid_o
+// holds until done_ready_i.
+//
+// A request's tag is {CU, entry, lead lane}. A load or store request serves
+// every selected lane of its entry in the lead lane's line (the coalescer
+// sends each line once), so the response needs no lane list: the served
+// lanes are found again from the stored addresses. An atomic request serves
+// its lead lane only.
 `default_nettype none
 
 module gpu_gmem #(
@@ -18,6 +25,8 @@ module gpu_gmem #(
   input  wire           acc_slot_i,
   input  wire  [1:0]    acc_op_i,       // 0 load, 1 store, 2 atomic, 3 cache
   input  wire  [5:0]    acc_fn_i,
+  input  wire  [1:0]    acc_scope_i,    // gpu_isa_pkg::SCOPE_*
+  input  wire           acc_nt_i,       // non-temporal
   input  wire           acc_ret_i,      // writes D at completion (load, returning atomic)
   input  wire  [5:0]    acc_dest_i,
   input  wire  [3:0]    acc_sig_i,
@@ -26,19 +35,22 @@ module gpu_gmem #(
   input  wire  [1023:0] acc_data_i,
   input  wire  [1023:0] acc_cmp_i,
   output logic [4:0]    free_o,         // free entries
-  // memory requests
+  // line requests (docs/architecture.md, "The memory port")
   output logic          req_valid_o,
   input  wire           req_ready_i,
   output logic [1:0]    req_op_o,
   output logic [5:0]    req_fn_o,
-  output logic [31:0]   req_addr_o,
-  output logic [31:0]   req_data_o,
-  output logic [31:0]   req_cmp_o,
+  output logic [1:0]    req_scope_o,
+  output logic          req_nt_o,
+  output logic [25:0]   req_line_o,     // byte address >> 6
+  output logic [15:0]   req_words_o,    // words of the line accessed (atomics: one)
+  output logic [511:0]  req_data_o,     // store data / atomic operand, word w at [w*32 +: 32]
+  output logic [31:0]   req_cmp_o,      // CAS compare value
   output logic [15:0]   req_tag_o,
-  // responses (tag: [12:10] CU, [9:5] entry, [4:0] lane)
+  // responses (tag: [12:10] CU, [9:5] entry, [4:0] lead lane)
   input  wire           resp_valid_i,
   input  wire  [15:0]   resp_tag_i,
-  input  wire  [31:0]   resp_data_i,
+  input  wire  [511:0]  resp_data_i,    // load: the line; atomic: the old word at its word
   // completion
   output logic          done_valid_o,
   input  wire           done_ready_i,
@@ -64,6 +76,8 @@ module gpu_gmem #(
   logic [Entries-1:0] slot_q;
   logic [1:0]         op_q    [Entries];
   logic [5:0]         fn_q    [Entries];
+  logic [1:0]         scope_q [Entries];
+  logic [Entries-1:0] nt_q;
   logic [Entries-1:0] ret_q;
   logic [5:0]         dest_q  [Entries];
   logic [3:0]         sig_q   [Entries];
@@ -103,21 +117,14 @@ module gpu_gmem #(
   end
 
   // ---------------------------------------------------------------- sending
-  // The oldest entry with lanes to send, its lowest such lane.
+  // The oldest entry with lanes to send; the coalescer makes its next line request.
   logic            send_ok;
   logic [IdxW-1:0] send_idx;
-  logic [4:0]      send_lane;
   always_comb begin
     logic [Entries-1:0] has_unsent;
     send_ok    = 1'b0;
     send_idx   = '0;
-    send_lane  = '0;
     has_unsent = '0;
-    req_op_o   = 2'd0;
-    req_fn_o   = 6'd0;
-    req_addr_o = 32'd0;
-    req_data_o = 32'd0;
-    req_cmp_o  = 32'd0;
     if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
       for (int e = 0; e < Entries; e++)
         has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0;
@@ -127,18 +134,30 @@ module gpu_gmem #(
           send_idx = e[IdxW-1:0];
         end
     end
-    if (send_ok) begin
-      for (int l = 31; l >= 0; l--)
-        if (unsent_q[send_idx][l]) send_lane = l[4:0];
-      req_op_o   = op_q[send_idx];
-      req_fn_o   = fn_q[send_idx];
-      req_addr_o = addr_q[send_idx][send_lane*32 +: 32];
-      req_data_o = data_q[send_idx][send_lane*32 +: 32];
-      req_cmp_o  = cmp_q[send_idx][send_lane*32 +: 32];
-    end
   end
 
-  assign req_valid_o = send_ok;
+  logic        coal_valid;
+  logic [4:0]  send_lane;
+  logic [31:0] send_lanes;
+  gpu_coalescer u_coalescer (
+    .pending_i (send_ok ? unsent_q[send_idx] : 32'd0),
+    .atomic_i  (op_q[send_idx] == 2'd2),
+    .addr_i    (addr_q[send_idx]),
+    .data_i    (data_q[send_idx]),
+    .valid_o   (coal_valid),
+    .line_o    (req_line_o),
+    .lead_o    (send_lane),
+    .lanes_o   (send_lanes),
+    .words_o   (req_words_o),
+    .wdata_o   (req_data_o)
+  );
+
+  assign req_valid_o = coal_valid;
+  assign req_op_o    = op_q[send_idx];
+  assign req_fn_o    = fn_q[send_idx];
+  assign req_scope_o = scope_q[send_idx];
+  assign req_nt_o    = nt_q[send_idx];
+  assign req_cmp_o   = cmp_q[send_idx][send_lane*32 +: 32];
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
@@ -176,15 +195,31 @@ module gpu_gmem #(
     if (done_ok && ret_q[done_idx]) done_data_o = result_q[done_idx];   // (only then: cheaper to simulate)
   end
 
-  // ---------------------------------------------------------------- state
+  // ---------------------------------------------------------------- responses
   wire [IdxW-1:0] resp_idx  = resp_tag_i[5 +: IdxW];
+  wire [4:0]      resp_lane = resp_tag_i[4:0];
+  wire            unused_resp_tag = ^resp_tag_i[15:5+IdxW];   // the CU field routed us here
+
+  // The lanes a response serves: the lead lane of an atomic; for a load or
+  // store, every selected lane in the lead lane's line.
+  logic [31:0] resp_lanes;
+  always_comb begin
+    logic [25:0] line;
+    resp_lanes = '0;
+    line       = addr_q[resp_idx][resp_lane*32 + 6 +: 26];
+    if (resp_valid_i) begin   // (only then: cheaper to simulate)
+      if (op_q[resp_idx] == 2'd2) resp_lanes[resp_lane] = 1'b1;
+      else
+        for (int l = 0; l < 32; l++)
+          resp_lanes[l] = mask_q[resp_idx][l] && addr_q[resp_idx][l*32 + 6 +: 26] == line;
+    end
+  end
+
+  // ---------------------------------------------------------------- state
   logic [Entries-1:0] freeing;
   always_comb
     for (int e = 0; e < Entries; e++)
       freeing[e] = done_ok && done_ready_i && done_idx == e[IdxW-1:0];
-
-  wire [4:0]      resp_lane = resp_tag_i[4:0];
-  wire            unused_resp_tag = ^resp_tag_i[15:5+IdxW];   // the CU field routed us here
 
   always_ff @(posedge clk_i) begin
     if (acc_valid_i && alloc_ok) begin
@@ -192,6 +227,8 @@ module gpu_gmem #(
       slot_q[alloc_idx]   <= acc_slot_i;
       op_q[alloc_idx]     <= acc_op_i;
       fn_q[alloc_idx]     <= acc_fn_i;
+      scope_q[alloc_idx]  <= acc_scope_i;
+      nt_q[alloc_idx]     <= acc_nt_i;
       ret_q[alloc_idx]    <= acc_ret_i;
       dest_q[alloc_idx]   <= acc_dest_i;
       sig_q[alloc_idx]    <= acc_sig_i;
@@ -205,11 +242,14 @@ module gpu_gmem #(
       for (int e = 0; e < Entries; e++)
         if (e[IdxW-1:0] != alloc_idx) older_q[e][alloc_idx] <= 1'b0;
     end
-    if (send_ok && req_ready_i)
-      unsent_q[send_idx][send_lane] <= 1'b0;
+    if (coal_valid && req_ready_i)
+      unsent_q[send_idx] <= unsent_q[send_idx] & ~send_lanes;
     if (resp_valid_i) begin
-      wait_q[resp_idx][resp_lane]                <= 1'b0;
-      result_q[resp_idx][resp_lane*32 +: 32]     <= resp_data_i;
+      wait_q[resp_idx] <= wait_q[resp_idx] & ~resp_lanes;
+      if (ret_q[resp_idx])
+        for (int l = 0; l < 32; l++)
+          if (resp_lanes[l])
+            result_q[resp_idx][l*32 +: 32] <= resp_data_i[{5'd0, addr_q[resp_idx][l*32 + 2 +: 4]}*32 +: 32];
     end
     if (done_ok && done_ready_i)
       valid_q[done_idx] <= 1'b0;
@@ -220,8 +260,9 @@ module gpu_gmem #(
   always @(posedge clk_i) begin
     if (!rst_i && acc_valid_i && !alloc_ok)
       $error("gpu_gmem: instruction accepted with no free entry");
-    if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || !wait_q[resp_idx][resp_lane]))
-      $error("gpu_gmem: response for entry %0d lane %0d that waits for none", resp_idx, resp_lane);
+    if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || !wait_q[resp_idx][resp_lane] ||
+                                   (resp_lanes & ~wait_q[resp_idx]) != 32'd0))
+      $error("gpu_gmem: response for entry %0d lead lane %0d whose lanes do not all wait for one", resp_idx, resp_lane);
   end
 `endif
 

@@ -1,4 +1,4 @@
-// gpu_mem_arb: merges the CUs' one-word memory requests onto the single
+// gpu_mem_arb: merges the CUs' line requests onto the single
 // external memory port, round robin (the CU after the last winner first), one
 // request per cycle (a request the port has not taken stays offered until it
 // is), and routes each response to the CU named in its tag
@@ -15,8 +15,11 @@ module gpu_mem_arb #(
   output logic [NumCus-1:0]      cu_ready_o,
   input  wire  [NumCus*2-1:0]    cu_op_i,
   input  wire  [NumCus*6-1:0]    cu_fn_i,
-  input  wire  [NumCus*32-1:0]   cu_addr_i,
-  input  wire  [NumCus*32-1:0]   cu_data_i,
+  input  wire  [NumCus*2-1:0]    cu_scope_i,
+  input  wire  [NumCus-1:0]      cu_nt_i,
+  input  wire  [NumCus*26-1:0]   cu_line_i,
+  input  wire  [NumCus*16-1:0]   cu_words_i,
+  input  wire  [NumCus*512-1:0]  cu_data_i,
   input  wire  [NumCus*32-1:0]   cu_cmp_i,
   input  wire  [NumCus*16-1:0]   cu_tag_i,
   output logic [NumCus-1:0]      cu_resp_valid_o,
@@ -25,8 +28,11 @@ module gpu_mem_arb #(
   input  wire                    mem_req_ready_i,
   output logic [1:0]             mem_req_op_o,
   output logic [5:0]             mem_req_fn_o,
-  output logic [31:0]            mem_req_addr_o,
-  output logic [31:0]            mem_req_data_o,
+  output logic [1:0]             mem_req_scope_o,
+  output logic                   mem_req_nt_o,
+  output logic [25:0]            mem_req_line_o,
+  output logic [15:0]            mem_req_words_o,
+  output logic [511:0]           mem_req_data_o,
   output logic [31:0]            mem_req_cmp_o,
   output logic [15:0]            mem_req_tag_o,
   input  wire                    mem_resp_valid_i,
@@ -64,8 +70,11 @@ module gpu_mem_arb #(
   assign mem_req_valid_o = any;
   assign mem_req_op_o    = cu_op_i[win*2 +: 2];
   assign mem_req_fn_o    = cu_fn_i[win*6 +: 6];
-  assign mem_req_addr_o  = cu_addr_i[win*32 +: 32];
-  assign mem_req_data_o  = cu_data_i[win*32 +: 32];
+  assign mem_req_scope_o = cu_scope_i[win*2 +: 2];
+  assign mem_req_nt_o    = cu_nt_i[win];
+  assign mem_req_line_o  = cu_line_i[win*26 +: 26];
+  assign mem_req_words_o = cu_words_i[win*16 +: 16];
+  assign mem_req_data_o  = cu_data_i[win*512 +: 512];
   assign mem_req_cmp_o   = cu_cmp_i[win*32 +: 32];
   assign mem_req_tag_o   = cu_tag_i[win*16 +: 16];
 

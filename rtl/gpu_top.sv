@@ -45,14 +45,17 @@ module gpu_top #(
   input  wire                    mem_req_ready_i,
   output logic [1:0]             mem_req_op_o,
   output logic [5:0]             mem_req_fn_o,
-  output logic [31:0]            mem_req_addr_o,
-  output logic [31:0]            mem_req_data_o,
+  output logic [1:0]             mem_req_scope_o,
+  output logic                   mem_req_nt_o,
+  output logic [25:0]            mem_req_line_o,
+  output logic [15:0]            mem_req_words_o,
+  output logic [511:0]           mem_req_data_o,
   output logic [31:0]            mem_req_cmp_o,
   output logic [15:0]            mem_req_tag_o,
   input  wire                    mem_resp_valid_i,
   output logic                   mem_resp_ready_o,
   input  wire  [15:0]            mem_resp_tag_i,
-  input  wire  [31:0]            mem_resp_data_i,
+  input  wire  [511:0]           mem_resp_data_i,
   // trace, per CU
   output logic [NumCus-1:0]      tr_valid_o,
   output logic [NumCus*2-1:0]    tr_kind_o,
@@ -128,9 +131,13 @@ module gpu_top #(
   logic [NumCus*32-1:0]   cu_fault_addr;
   logic [NumCus*7-1:0]    cu_fault_reg;
   logic [NumCus-1:0]      cu_req_valid, cu_req_ready, cu_resp_valid, squash;
-  logic [NumCus*2-1:0]    cu_req_op;
+  logic [NumCus*2-1:0]    cu_req_op, cu_req_scope;
   logic [NumCus*6-1:0]    cu_req_fn;
-  logic [NumCus*32-1:0]   cu_req_addr, cu_req_data, cu_req_cmp;
+  logic [NumCus-1:0]      cu_req_nt;
+  logic [NumCus*26-1:0]   cu_req_line;
+  logic [NumCus*16-1:0]   cu_req_words;
+  logic [NumCus*512-1:0]  cu_req_data;
+  logic [NumCus*32-1:0]   cu_req_cmp;
   logic [NumCus*16-1:0]   cu_req_tag;
   logic [NumCus*64-1:0]   cu_ctr;
 
@@ -183,8 +190,11 @@ module gpu_top #(
       .mem_req_ready_i (cu_req_ready[c]),
       .mem_req_op_o    (cu_req_op[c*2 +: 2]),
       .mem_req_fn_o    (cu_req_fn[c*6 +: 6]),
-      .mem_req_addr_o  (cu_req_addr[c*32 +: 32]),
-      .mem_req_data_o  (cu_req_data[c*32 +: 32]),
+      .mem_req_scope_o (cu_req_scope[c*2 +: 2]),
+      .mem_req_nt_o    (cu_req_nt[c]),
+      .mem_req_line_o  (cu_req_line[c*26 +: 26]),
+      .mem_req_words_o (cu_req_words[c*16 +: 16]),
+      .mem_req_data_o  (cu_req_data[c*512 +: 512]),
       .mem_req_cmp_o   (cu_req_cmp[c*32 +: 32]),
       .mem_req_tag_o   (cu_req_tag[c*16 +: 16]),
       .mem_resp_valid_i(cu_resp_valid[c]),
@@ -218,7 +228,10 @@ module gpu_top #(
     .cu_ready_o       (cu_req_ready),
     .cu_op_i          (cu_req_op),
     .cu_fn_i          (cu_req_fn),
-    .cu_addr_i        (cu_req_addr),
+    .cu_scope_i       (cu_req_scope),
+    .cu_nt_i          (cu_req_nt),
+    .cu_line_i        (cu_req_line),
+    .cu_words_i       (cu_req_words),
     .cu_data_i        (cu_req_data),
     .cu_cmp_i         (cu_req_cmp),
     .cu_tag_i         (cu_req_tag),
@@ -227,7 +240,10 @@ module gpu_top #(
     .mem_req_ready_i  (mem_req_ready_i),
     .mem_req_op_o     (mem_req_op_o),
     .mem_req_fn_o     (mem_req_fn_o),
-    .mem_req_addr_o   (mem_req_addr_o),
+    .mem_req_scope_o  (mem_req_scope_o),
+    .mem_req_nt_o     (mem_req_nt_o),
+    .mem_req_line_o   (mem_req_line_o),
+    .mem_req_words_o  (mem_req_words_o),
     .mem_req_data_o   (mem_req_data_o),
     .mem_req_cmp_o    (mem_req_cmp_o),
     .mem_req_tag_o    (mem_req_tag_o),

@@ -7,6 +7,12 @@
  *                free), 0 (broadcast), 2, 4, 8, 16, 32: bank cycles per access
  *                from the counters. Each must be exactly the minimum: 1 for a
  *                broadcast, else the most lanes on one bank, gcd(stride, 32).
+ *   coalescing   kernels/bench_coalesce.s, 1 wave: for unit stride, strides
+ *                2..32 words, all lanes on one address, a misaligned start
+ *                and random addresses, the line requests of the pattern's
+ *                loads and stores (the mem_requests counter less the requests
+ *                of the kernel's own table and argument loads) must equal the
+ *                distinct 64-byte lines they touch, counted here (ratio 1.00).
  *
  * Every run is in lockstep with the golden model (unless WAVEGPU_LOCKSTEP=0).
  * Prints one line per figure, "PASS"/"FAIL" per check, and exits 1 if any
@@ -47,6 +53,73 @@ static bool run(const char *name, uint32_t waves, const uint32_t *args, uint32_t
         goto done;
     }
     ok = true;
+done:
+    gpu_kernel_free(k);
+    gpu_close(dev);
+    return ok;
+}
+
+/* Distinct 64-byte lines touched by 32 lane byte addresses. */
+static unsigned distinct_lines(const uint32_t addr[32])
+{
+    unsigned n = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        bool seen = false;
+        for (unsigned j = 0; j < l && !seen; j++) seen = addr[j] >> 6 == addr[l] >> 6;
+        n += !seen;
+    }
+    return n;
+}
+
+#define COAL_ROWS 16
+#define COAL_BUF  (64u * 1024u + 256u)
+
+/* kernels/bench_coalesce.s with COAL_ROWS rows of lane offsets off[row][lane]
+ * on a 1-CU device. *pattern_reqs: requests of the pattern accesses (the
+ * counter less the kernel's own loads); *lines: distinct lines they touch. */
+static bool run_coalesce(uint32_t off[COAL_ROWS][32], uint64_t *pattern_reqs, uint64_t *lines)
+{
+    gpu_config cfg;
+    gpu_config_default(&cfg);
+    cfg.backend = GPU_BACKEND_RTL;
+    cfg.num_cus = 1;
+    gpu_device *dev = NULL;
+    gpu_kernel *k = NULL;
+    char err[256];
+    if (gpu_open(&cfg, &dev, err, sizeof err) != GPU_OK) {
+        fprintf(stderr, "bench_core: cannot open the RTL device: %s\n", err);
+        return false;
+    }
+    bool ok = false;
+    gpu_addr tab = 0, buf = 0;
+    gpu_result res;
+    gpu_counters c;
+    if (gpu_alloc(dev, sizeof(uint32_t) * 32 * COAL_ROWS, &tab) != GPU_OK || gpu_alloc(dev, COAL_BUF, &buf) != GPU_OK ||
+        gpu_write(dev, tab, off, sizeof(uint32_t) * 32 * COAL_ROWS) != GPU_OK ||
+        gpu_fill(dev, buf, 0x5a5a5a5a, COAL_BUF) != GPU_OK) {
+        fprintf(stderr, "bench_core: bench_coalesce: %s\n", gpu_last_error(dev));
+        goto done;
+    }
+    uint32_t args[3] = { tab, buf, COAL_ROWS };
+    gpu_launch_params p = { .num_groups = 1, .waves_per_group = 1, .args = args, .num_args = 3 };
+    if (gpu_kernel_load_file(dev, "sim/kernels/bench_coalesce.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
+        gpu_wait(dev, &res) != GPU_OK || gpu_read_counters(dev, &c) != GPU_OK) {
+        fprintf(stderr, "bench_core: bench_coalesce: %s\n", gpu_last_error(dev));
+        goto done;
+    }
+    /* The kernel's own loads: 3 argument loads (every lane on one word) and
+     * one unit-stride load of each table row. */
+    uint64_t own = 3, pat = 0;
+    for (unsigned r = 0; r < COAL_ROWS; r++) {
+        uint32_t a[32];
+        for (unsigned l = 0; l < 32; l++) a[l] = tab + 128 * r + 4 * l;
+        own += distinct_lines(a);
+        for (unsigned l = 0; l < 32; l++) a[l] = buf + off[r][l];
+        pat += 2 * distinct_lines(a);    /* its load and its store */
+    }
+    *pattern_reqs = c.mem_requests - own;
+    *lines = pat;
+    ok = c.mem_requests >= own;
 done:
     gpu_kernel_free(k);
     gpu_close(dev);
@@ -103,6 +176,31 @@ int main(void)
                ok ? "PASS" : "FAIL", pat[i].what, c.lds_insts, bank_cycles,
                c.lds_insts ? (double)bank_cycles / (double)c.lds_insts : 0.0, minimum, c.cycles);
     }
+    /* Coalescing. */
+    static const struct { int kind; unsigned stride; const char *what; } cp[] = {
+        { 0, 1, "unit stride" }, { 0, 2, "stride 2 words" }, { 0, 4, "stride 4 words" }, { 0, 8, "stride 8 words" },
+        { 0, 16, "stride 16 words" }, { 0, 32, "stride 32 words" }, { 0, 0, "all lanes one address" },
+        { 1, 1, "misaligned start (+20 bytes)" }, { 2, 0, "random addresses" },
+    };
+    static uint32_t off[COAL_ROWS][32];
+    uint32_t seed = 12345;
+    for (size_t i = 0; i < sizeof cp / sizeof cp[0]; i++) {
+        for (unsigned r = 0; r < COAL_ROWS; r++)
+            for (unsigned l = 0; l < 32; l++) {
+                seed = seed * 1664525u + 1013904223u;
+                if (cp[i].kind == 0) off[r][l] = 4 * cp[i].stride * l + 4096 * (r % 8);
+                else if (cp[i].kind == 1) off[r][l] = 20 + 4 * l + 128 * r;
+                else off[r][l] = (seed >> 8) % (64u * 1024u / 4) * 4;
+            }
+        uint64_t reqs = 0, lines = 0;
+        if (!run_coalesce(off, &reqs, &lines)) return 2;
+        ok = lines > 0 && reqs == lines;
+        failed += !ok;
+        printf("%s coalescing %-30s %5" PRIu64 " line requests for %5" PRIu64 " distinct lines (ratio %.2f), %u loads "
+               "and %u stores\n",
+               ok ? "PASS" : "FAIL", cp[i].what, reqs, lines, lines ? (double)reqs / (double)lines : 0.0, COAL_ROWS, COAL_ROWS);
+    }
+
     printf("bench_core: %u figure%s missed %s bound\n", failed, failed == 1 ? "" : "s", failed == 1 ? "its" : "their");
     return failed ? 1 : 0;
 }

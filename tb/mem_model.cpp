@@ -49,25 +49,59 @@ static bool atomic_fn(unsigned fn)
     }
 }
 
+MemRequest MemRequest::word(unsigned op, unsigned fn, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag)
+{
+    MemRequest r{};
+    r.op = op;
+    r.fn = fn;
+    r.line = addr >> 6;
+    unsigned w = addr >> 2 & (MEM_LINE_WORDS - 1);
+    r.words = 1u << w;
+    r.data[w] = data;
+    r.cmp = cmp;
+    r.tag = tag;
+    return r;
+}
+
 bool MemModel::accept(uint64_t edge, const MemRequest &r)
 {
-    char buf[256];
-    if (r.op > 2 || (r.op == 2 && !atomic_fn(r.fn)) || (r.addr & 3) || r.addr < ISA_GLOBAL_NULL_BYTES ||
-        (uint64_t)r.addr + 4 > mem_.size()) {
+    char buf[320];
+    uint64_t base = (uint64_t)r.line * MEM_LINE_BYTES;
+    uint32_t words = r.words & 0xFFFFu;
+    bool bad = r.op > 2 || words == 0 || words != r.words || r.line >> 26 ||
+               (r.op == 2 && (!atomic_fn(r.fn) || (words & (words - 1))));
+    for (unsigned w = 0; w < MEM_LINE_WORDS && !bad; w++)
+        if (words >> w & 1) {
+            uint64_t a = base + 4 * w;
+            bad = a < ISA_GLOBAL_NULL_BYTES || a + 4 > mem_.size();
+        }
+    if (bad) {
         snprintf(buf, sizeof buf,
-                 "memory port: illegal request at edge %" PRIu64 ": op %u fn %u addr 0x%08" PRIx32 " tag 0x%04" PRIx32
-                 " (op must be 0..2, fn an atomic function, addr a multiple of 4 in [4096, %zu))",
-                 edge, r.op, r.fn, r.addr, r.tag, mem_.size());
+                 "memory port: illegal request at edge %" PRIu64 ": op %u fn %u line 0x%08" PRIx64 " words 0x%04" PRIx32
+                 " tag 0x%04" PRIx32 " (op must be 0..2, the word mask nonzero, an atomic's fn an atomic function and its "
+                 "mask one word, every accessed word in [4096, %zu))",
+                 edge, r.op, r.fn, base, r.words, r.tag, mem_.size());
         err_ = buf;
         return false;
     }
-    uint8_t *p = &mem_[r.addr];
-    uint32_t old = ld32(p);
-    if (r.op == 1) st32(p, r.data);
-    else if (r.op == 2) st32(p, isa_alu(r.fn, old, r.data, r.cmp));
+    MemResponse resp{};
+    resp.tag = r.tag;
+    for (unsigned w = 0; w < MEM_LINE_WORDS; w++) {
+        uint64_t a = base + 4 * w;
+        if (a + 4 > mem_.size()) continue;
+        uint8_t *p = &mem_[a];
+        uint32_t old = ld32(p);
+        bool acc = words >> w & 1;
+        if (r.op == 0) resp.data[w] = old;
+        else if (r.op == 1 && acc) st32(p, r.data[w]);
+        else if (r.op == 2 && acc) {
+            st32(p, isa_alu(r.fn, old, r.data[w], r.cmp));
+            resp.data[w] = old;
+        }
+    }
     uint64_t due = edge + latency_;
     if (jitter_) due += rand64() % (latency_ + 1);
-    if (!lose_after_ || accepted_ < lose_after_) pending_.push(Entry{ due, seq_++, MemResponse{ r.tag, r.op == 1 ? 0u : old } });
+    if (!lose_after_ || accepted_ < lose_after_) pending_.push(Entry{ due, seq_++, resp });
     accepted_++;
     if (pending_.size() > max_in_flight_) max_in_flight_ = pending_.size();
     return true;

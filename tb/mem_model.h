@@ -2,9 +2,11 @@
 // "The memory port"). Plain C++, no Verilator: the RTL backend drives it from
 // the port, the self-test drives it directly.
 //
-// One request accepted per cycle while fewer than `queue` are in flight. A
-// store or atomic is performed in memory at acceptance (memory order =
-// acceptance order); a load reads memory at acceptance. Each request is
+// A request is one 64-byte line: a load reads it, a store writes the words of
+// its mask, an atomic (exactly one word in the mask) performs its function on
+// that word. One request accepted per cycle while fewer than `queue` are in
+// flight. A store or atomic is performed in memory at acceptance (memory
+// order = acceptance order); a load reads memory at acceptance. Each request is
 // answered `latency` cycles after its accepting edge (at least 1), plus, with
 // jitter on, a random 0..latency extra, so responses may overtake each other.
 // One response per cycle, earliest due first (acceptance order on a tie).
@@ -16,15 +18,25 @@
 #include <string>
 #include <vector>
 
+enum { MEM_LINE_BYTES = 64, MEM_LINE_WORDS = 16 };
+
 struct MemRequest {
-    unsigned op;           // 0 load, 1 store, 2 atomic
-    unsigned fn;           // atomic function (ISA_FN_*)
-    uint32_t addr, data, cmp;
+    unsigned op;                    // 0 load, 1 store, 2 atomic
+    unsigned fn;                    // atomic function (ISA_FN_*)
+    unsigned scope, nt;             // docs/isa.md 4.7 (the flat memory ignores them)
+    uint32_t line;                  // byte address >> 6
+    uint32_t words;                 // word mask of the line (16 bits)
+    uint32_t data[MEM_LINE_WORDS];  // store data / atomic operand at its word
+    uint32_t cmp;                   // CAS compare value
     uint32_t tag;
+
+    // A one-word request (atomics; tests).
+    static MemRequest word(unsigned op, unsigned fn, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag);
 };
 
 struct MemResponse {
-    uint32_t tag, data;
+    uint32_t tag;
+    uint32_t data[MEM_LINE_WORDS];  // load: the line (0 past the end of memory); atomic: the old word at its word
 };
 
 class MemModel {
@@ -42,8 +54,9 @@ public:
     // Should mem_req_ready_i be high before edge `edge`? Call once per cycle.
     bool ready(uint64_t edge);
     // The request was accepted at edge `edge`. Returns false (with error())
-    // on an illegal request: bad op or atomic function, unaligned or out of
-    // range address.
+    // on an illegal request: bad op or atomic function, an empty word mask (or
+    // not exactly one word for an atomic), an accessed word below 4096 or
+    // outside memory.
     bool accept(uint64_t edge, const MemRequest &r);
     // The response to present before edge `edge`, if any is due.
     bool response(uint64_t edge, MemResponse *out) const;

@@ -170,11 +170,11 @@ bool RtlDev::clock()
     Vgpu_top &t = *top;
     bool in_reset = t.rst_i;      // outputs are undefined until reset: no handshake
     t.mem_req_ready_i = !in_reset && mem->ready(next);
-    MemResponse r{ 0, 0 };
+    MemResponse r{};
     bool resp = !in_reset && mem->response(next, &r);
     t.mem_resp_valid_i = resp;
     t.mem_resp_tag_i = r.tag;
-    t.mem_resp_data_i = r.data;
+    for (unsigned w = 0; w < MEM_LINE_WORDS; w++) t.mem_resp_data_i[w] = r.data[w];
     t.clk_i = 0;
     t.eval();
     dump(5);
@@ -182,15 +182,22 @@ bool RtlDev::clock()
     if (in_reset) {
         held = false;
     } else if (t.mem_req_valid_o) {
-        MemRequest q{ (unsigned)t.mem_req_op_o, (unsigned)t.mem_req_fn_o, (uint32_t)t.mem_req_addr_o,
-                      (uint32_t)t.mem_req_data_o, (uint32_t)t.mem_req_cmp_o, (uint32_t)t.mem_req_tag_o };
-        if (held && (q.op != held_req.op || q.fn != held_req.fn || q.addr != held_req.addr || q.data != held_req.data ||
-                     q.cmp != held_req.cmp || q.tag != held_req.tag)) {
+        MemRequest q{};
+        q.op = t.mem_req_op_o;
+        q.fn = t.mem_req_fn_o;
+        q.scope = t.mem_req_scope_o;
+        q.nt = t.mem_req_nt_o;
+        q.line = t.mem_req_line_o;
+        q.words = t.mem_req_words_o;
+        for (unsigned w = 0; w < MEM_LINE_WORDS; w++) q.data[w] = t.mem_req_data_o[w];
+        q.cmp = t.mem_req_cmp_o;
+        q.tag = t.mem_req_tag_o;
+        if (held && memcmp(&q, &held_req, sizeof q) != 0) {
             char b[400];
             snprintf(b, sizeof b, "memory port: the request payload changed at cycle %" PRIu64
-                     " while mem_req_valid_o waited for mem_req_ready_i: op %u -> %u, addr 0x%08" PRIx32 " -> 0x%08" PRIx32
-                     ", data 0x%08" PRIx32 " -> 0x%08" PRIx32 ", tag 0x%04" PRIx32 " -> 0x%04" PRIx32,
-                     next - launch_edge, held_req.op, q.op, held_req.addr, q.addr, held_req.data, q.data, held_req.tag, q.tag);
+                     " while mem_req_valid_o waited for mem_req_ready_i: op %u -> %u, line 0x%07" PRIx32 " -> 0x%07" PRIx32
+                     ", words 0x%04" PRIx32 " -> 0x%04" PRIx32 ", tag 0x%04" PRIx32 " -> 0x%04" PRIx32,
+                     next - launch_edge, held_req.op, q.op, held_req.line, q.line, held_req.words, q.words, held_req.tag, q.tag);
             err = b;
             return false;
         }
@@ -268,6 +275,7 @@ void RtlDev::read_counters()
         k.global_loads += v[CTR_GLOBAL_LOADS];
         k.global_stores += v[CTR_GLOBAL_STORES];
         k.global_atomics += v[CTR_GLOBAL_ATOMICS];
+        k.mem_requests += v[CTR_MEM_REQS];
         k.barriers += v[CTR_BARRIERS];
         k.stall_dependency += v[CTR_STALL_DEP];
         k.stall_memory += v[CTR_STALL_MEM];
@@ -504,6 +512,19 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         ok = d->ls->finish(cycles, st, *res, d->mem->data(), d->mem->bytes());
 
     d->read_counters();
+    if (ok && d->ls && st == GPU_OK) {
+        // Every counter the golden model keeps must agree with the RTL's.
+        gpu_counters gc;
+        d->ls->counters(&gc);
+        uint64_t a = 0, b = 0;
+        if (const char *name = gpu_counters_diff(&d->counters, &gc, &a, &b, nullptr)) {
+            char m[200];
+            snprintf(m, sizeof m, "lockstep mismatch at the end of the run: counter %s: expected %" PRIu64
+                     " (golden model), got %" PRIu64 " (RTL)", name, b, a);
+            d->err = m;
+            ok = false;
+        }
+    }
     rtl_run_stats &s = d->stats;
     s.num_cus = d->cfg.num_cus;
     s.cycles = cycles;
