@@ -42,13 +42,15 @@ VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer
+RTL_UNITS := decode coalescer l2_slice
+# Parameters of a unit's model (small caches: the tests reach evictions quickly).
+VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
 $(SIM)/v$(1)/Vgpu_$(1): tb/$(1)_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
 	@mkdir -p $(SIM)/v$(1)
-	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $$(abspath tb/$(1)_tb.cpp) \
+	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $$(abspath tb/$(1)_tb.cpp) \
 	    --top-module gpu_$(1) -Mdir $(SIM)/v$(1) -CFLAGS "-I$$(abspath csrc) -O2" -LDFLAGS "$$(abspath $(LIB)) -lm" \
 	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
 endef
