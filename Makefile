@@ -102,7 +102,7 @@ TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
-TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_mem_model.o
+TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
 RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
@@ -156,9 +156,13 @@ $(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_nt.o $(TB_OBJS) $(VTO
 $(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
 $(OBJ)/tb_sim_main.o: CFLAGS += -Itb -I$(VTOP)
 
-# The lockstep checker and the memory model against a golden model posing as
-# the RTL, with planted bugs; needs no Verilator.
+# The lockstep checker against a golden model posing as the RTL, with planted
+# bugs; needs no Verilator.
 $(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+# The DRAM model (AXI4 slave) and the AXI4 protocol checker, with planted violations.
+$(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 # gpu_top for NumCus = 1 and 8 (the default 4 is linted by scripts/lint.sh).
@@ -168,9 +172,12 @@ lint-top:
 ifeq ($(HAVE_GPU_TOP),1)
 RTL_ALL   := $(RTL_TESTS) $(SIM_BIN)
 RTL_CHECK := scripts/lint_top.sh $(RTL_TESTS)
+# The RTL kernel and runtime tests again with DRAM latency jitter (two seeds).
+RTL_JITTER := scripts/test_jitter.sh
 else
 RTL_ALL   :=
 RTL_CHECK :=
+RTL_JITTER :=
 endif
 
 rtl-tests: $(RTL_ALL)
@@ -201,7 +208,7 @@ FORCE:
 .PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
         sim view synth lint-top rtl-tests FORCE
 
-all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(RTL_ALL)
+all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
@@ -247,7 +254,7 @@ gen:
 
 test: deps all
 	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/test_lds.sh scripts/test_fp.sh $(TESTS) $(RTL_UNIT_BINS) \
-	    $(BIN)/lockstep_selftest $(RTL_CHECK)
+	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_JITTER)
 
 bench-golden: all
 	$(BIN)/bench_golden

@@ -72,8 +72,10 @@ void gpu_config_default(gpu_config *cfg)
     cfg->backend = GPU_BACKEND_GOLDEN;
     cfg->num_cus = 4;
     cfg->mem_bytes = 16u * 1024u * 1024u;
-    cfg->mem_latency = 20;
+    cfg->mem_latency = 100;
     cfg->max_cycles = 200000000ull;
+    cfg->dram_channels = 4;
+    cfg->dram_bytes_per_cycle = 8;
 }
 
 const char *gpu_status_name(gpu_status s)
@@ -122,6 +124,14 @@ static gpu_status check_config(const gpu_config *c, char *err, size_t errlen)
     }
     if (c->mem_latency > GPU_MAX_LATENCY) {
         set_err(err, errlen, "config: mem_latency is %u; must be at most %u", c->mem_latency, GPU_MAX_LATENCY);
+        return GPU_ERR_ARG;
+    }
+    if (c->dram_channels < 1 || c->dram_channels > 16) {
+        set_err(err, errlen, "config: dram_channels is %u; must be 1..16", c->dram_channels);
+        return GPU_ERR_ARG;
+    }
+    if (c->dram_bytes_per_cycle < 1 || c->dram_bytes_per_cycle > 64) {
+        set_err(err, errlen, "config: dram_bytes_per_cycle is %u; must be 1..64", c->dram_bytes_per_cycle);
         return GPU_ERR_ARG;
     }
     if (c->max_cycles == 0) {

@@ -25,8 +25,15 @@ typedef struct {
     gpu_backend_kind backend;
     unsigned num_cus;        /* compute units, 1..8 (default 4) */
     uint32_t mem_bytes;      /* device memory, a power of two, 64 KiB..1 GiB (default 16 MiB) */
-    unsigned mem_latency;    /* global access latency in cycles/ticks, <= 1,000,000 (default 20) */
+    unsigned mem_latency;    /* memory latency, <= 1,000,000 (default 100): golden model, ticks from a global
+                                access's issue to its completion; RTL, the DRAM model's latency in cycles */
     uint64_t max_cycles;     /* watchdog: a launch that runs longer is stopped (default 200M) */
+    /* The RTL backend's DRAM model behind the AXI4 port (the golden model ignores them): */
+    unsigned dram_channels;        /* 1..16 (default 4); addresses interleaved over them in 256-byte blocks */
+    unsigned dram_bytes_per_cycle; /* per channel, 1..64 (default 8); the peak is channels x this, at most 16
+                                      bytes per cycle each way on the 128-bit bus */
+    uint64_t dram_jitter_seed;     /* 0: fixed latency (default); else each burst gets a random extra 0..latency
+                                      (the environment variable WAVEGPU_MEM_JITTER=seed sets it too) */
 } gpu_config;
 
 typedef enum {
@@ -75,6 +82,10 @@ typedef struct {
     uint64_t lds_conflict_cycles;
     uint64_t global_loads, global_stores, global_atomics; /* lane accesses */
     uint64_t mem_requests;      /* 64-byte line requests of global accesses after coalescing (docs/isa.md 4.7) */
+    /* The memory system (RTL only: the golden model has no caches and leaves them 0): */
+    uint64_t mem_stall_cycles;  /* cycles a CU's line request waited for the memory system, all CUs */
+    uint64_t l2_hits, l2_misses, l2_evictions, l2_atomics;   /* line requests; dirty lines written back; atomics */
+    uint64_t dram_bytes_read, dram_bytes_written;            /* on the AXI4 port */
     uint64_t barriers;          /* barrier instructions retired */
     uint64_t stall_dependency, stall_memory, stall_barrier, stall_lds, stall_fetch; /* RTL only: docs/isa.md 10 */
     uint64_t groups;            /* work groups run */

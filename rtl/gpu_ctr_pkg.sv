@@ -1,6 +1,6 @@
 // gpu_ctr_pkg: the performance counters of one compute unit, by index
-// (gpu_top's ctr_idx_i). All are 64-bit, reset at launch, and count while the
-// task runs. Lane counts follow csrc/golden.h ("lane_ops").
+// (gpu_top's ctr_idx_i), then the memory system's. All are 64-bit, reset at
+// launch, and count while the task runs. Lane counts follow csrc/golden.h ("lane_ops").
 `default_nettype none
 
 package gpu_ctr_pkg;
@@ -32,7 +32,19 @@ package gpu_ctr_pkg;
   localparam int CTR_GROUPS          = 23;  // work groups placed on this CU
   localparam int CTR_MEM_REQS        = 24;  // line requests sent on the memory port (after coalescing)
   localparam int CTR_STALL_FETCH     = 25;  // wave-cycles not issuing: the next instruction is not fetched yet
-  localparam int NUM_CTRS            = 26;
+  localparam int CTR_MEM_STALL       = 26;  // cycles a line request of this CU waited for the memory system
+  localparam int NUM_CTRS            = 27;
+
+  // The memory system's counters (the L2 slices together), at these indexes
+  // whatever ctr_cu_i says.
+  localparam int MEM_CTR_L2_HITS            = 32;  // line requests that hit in the L2 (MSHR replays not counted)
+  localparam int MEM_CTR_L2_MISSES          = 33;  // line requests that missed
+  localparam int MEM_CTR_L2_EVICTIONS       = 34;  // dirty lines written back (victims, cache_wb_l2, the end-of-task flush)
+  localparam int MEM_CTR_L2_ATOMICS         = 35;  // atomics executed in the L2
+  localparam int MEM_CTR_DRAM_BYTES_READ    = 36;  // bytes read on the AXI4 port
+  localparam int MEM_CTR_DRAM_BYTES_WRITTEN = 37;  // bytes written (strobed) on the AXI4 port
+  localparam int MEM_CTR_FIRST              = 32;
+  localparam int NUM_MEM_CTRS               = 6;
 
 endpackage
 

@@ -57,6 +57,10 @@ module gpu_cu (
   input  wire           mem_resp_valid_i,
   input  wire  [15:0]   mem_resp_tag_i,
   input  wire  [511:0]  mem_resp_data_i,
+  // L2 write-back of a cache_wb_l2 (gpu_gmem)
+  output logic          maint_req_o,
+  input  wire           maint_ack_i,
+  input  wire           maint_done_i,
   // trace (the writeback stage)
   output logic          tr_valid_o,
   output logic [1:0]    tr_kind_o,
@@ -951,6 +955,7 @@ module gpu_cu (
     .acc_scope_i  (p2_inst_q[gpu_isa_pkg::F_SCOPE_HI:gpu_isa_pkg::F_SCOPE_LO]),
     .acc_nt_i     (p2_inst_q[gpu_isa_pkg::F_NT_HI]),
     .acc_ret_i    (p2_gret_q),
+    .acc_wb_i     (p2_inst_q[63:56] == gpu_isa_pkg::OP_CACHE_WB_L2),
     .acc_dest_i   (p2_dest_q),
     .acc_sig_i    (p2_sig_q),
     .acc_mask_i   (p2_mask_q),
@@ -980,7 +985,10 @@ module gpu_cu (
     .done_dest_o  (gm_done_dest),
     .done_mask_o  (gm_done_mask),
     .done_data_o  (gm_done_data),
-    .slot_busy_o  (gm_slot_busy)
+    .slot_busy_o  (gm_slot_busy),
+    .maint_req_o  (maint_req_o),
+    .maint_ack_i  (maint_ack_i),
+    .maint_done_i (maint_done_i)
   );
   wire unused_gm = gm_done_ret;
 
@@ -1234,6 +1242,8 @@ module gpu_cu (
     if (place_i) ctr_q[gpu_ctr_pkg::CTR_GROUPS] <= ctr_q[gpu_ctr_pkg::CTR_GROUPS] + 64'd1;
     if (mem_req_valid_o && mem_req_ready_i)
       ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] <= ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] + 64'd1;
+    if (mem_req_valid_o && !mem_req_ready_i)
+      ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] <= ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] + 64'd1;
     if (launch_i)
       for (int i = 0; i < gpu_ctr_pkg::NUM_CTRS; i++) ctr_q[i] <= 64'd0;
   end

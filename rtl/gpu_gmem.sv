@@ -11,7 +11,9 @@
 // every selected lane of its entry in the lead lane's line (the coalescer
 // sends each line once), so the response needs no lane list: the served
 // lanes are found again from the stored addresses. An atomic request serves
-// its lead lane only.
+// its lead lane only. A cache_wb_l2 asks for the L2 write-back (maint_req_o,
+// granted by maint_ack_i) once every older access of its wave has completed,
+// and completes at maint_done_i.
 `default_nettype none
 
 module gpu_gmem #(
@@ -28,6 +30,7 @@ module gpu_gmem #(
   input  wire  [1:0]    acc_scope_i,    // gpu_isa_pkg::SCOPE_*
   input  wire           acc_nt_i,       // non-temporal
   input  wire           acc_ret_i,      // writes D at completion (load, returning atomic)
+  input  wire           acc_wb_i,       // a cache operation that is cache_wb_l2
   input  wire  [5:0]    acc_dest_i,
   input  wire  [3:0]    acc_sig_i,
   input  wire  [31:0]   acc_mask_i,
@@ -60,7 +63,11 @@ module gpu_gmem #(
   output logic [5:0]    done_dest_o,
   output logic [31:0]   done_mask_o,
   output logic [1023:0] done_data_o,
-  output logic [1:0]    slot_busy_o     // the slot has instructions in the unit
+  output logic [1:0]    slot_busy_o,    // the slot has instructions in the unit
+  // L2 write-back (cache_wb_l2): one at a time
+  output logic          maint_req_o,
+  input  wire           maint_ack_i,    // the write-back asked for starts (same cycle as maint_req_o)
+  input  wire           maint_done_i    // ... and has ended
 );
 
   localparam int IdxW = $clog2(Entries);
@@ -79,6 +86,8 @@ module gpu_gmem #(
   logic [1:0]         scope_q [Entries];
   logic [Entries-1:0] nt_q;
   logic [Entries-1:0] ret_q;
+  logic [Entries-1:0] mt_need_q;        // a cache_wb_l2 whose write-back has not ended
+  logic [Entries-1:0] mt_sent_q;        // ... and has started
   logic [5:0]         dest_q  [Entries];
   logic [3:0]         sig_q   [Entries];
   logic [31:0]        mask_q  [Entries];
@@ -161,28 +170,46 @@ module gpu_gmem #(
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
-  // An entry may complete when every lane is answered and no older entry of
-  // its wave that it must follow is still here.
+  // blocked[e]: an older entry of e's wave must complete first (same kind; for
+  // a cache operation, any kind).
+  logic [Entries-1:0] blocked;
+  always_comb begin
+    blocked = '0;
+    if (valid_q != '0)   // (only then: it keeps an idle unit cheap to simulate)
+      for (int e = 0; e < Entries; e++)
+        for (int j = 0; j < Entries; j++)
+          if (valid_q[j] && older_q[e][j] && slot_q[j] == slot_q[e] &&
+              (kind_of(op_q[j]) == kind_of(op_q[e]) || op_q[e] == OP_CACHE))
+            blocked[e] = 1'b1;
+  end
+
+  // An entry may complete when every lane is answered (or its write-back has
+  // ended) and nothing older of its wave that it must follow is still here.
   logic            done_ok;
   logic [IdxW-1:0] done_idx;
   always_comb begin
-    logic blocked;
     done_ok  = 1'b0;
     done_idx = '0;
-    blocked  = 1'b0;
-    if (valid_q != '0)   // (only then: it keeps an idle unit cheap to simulate)
-    for (int e = 0; e < Entries; e++) begin
-      blocked = 1'b0;
-      for (int j = 0; j < Entries; j++)
-        if (valid_q[j] && older_q[e][j] && slot_q[j] == slot_q[e] &&
-            (kind_of(op_q[j]) == kind_of(op_q[e]) || op_q[e] == OP_CACHE))
-          blocked = 1'b1;
-      if (valid_q[e] && wait_q[e] == 32'd0 && !blocked && !done_ok) begin
+    for (int e = Entries - 1; e >= 0; e--)
+      if (valid_q[e] && wait_q[e] == 32'd0 && !mt_need_q[e] && !blocked[e]) begin
         done_ok  = 1'b1;
         done_idx = e[IdxW-1:0];
       end
-    end
   end
+
+  // The L2 write-back of a cache_wb_l2 with nothing older of its wave left.
+  logic            mt_ok;
+  logic [IdxW-1:0] mt_idx;
+  always_comb begin
+    mt_ok  = 1'b0;
+    mt_idx = '0;
+    for (int e = Entries - 1; e >= 0; e--)
+      if (valid_q[e] && mt_need_q[e] && !mt_sent_q[e] && !blocked[e]) begin
+        mt_ok  = 1'b1;
+        mt_idx = e[IdxW-1:0];
+      end
+  end
+  assign maint_req_o = mt_ok && (valid_q & mt_sent_q) == '0;
 
   assign done_valid_o = done_ok;
   assign done_slot_o  = slot_q[done_idx];
@@ -230,6 +257,8 @@ module gpu_gmem #(
       scope_q[alloc_idx]  <= acc_scope_i;
       nt_q[alloc_idx]     <= acc_nt_i;
       ret_q[alloc_idx]    <= acc_ret_i;
+      mt_need_q[alloc_idx] <= acc_op_i == OP_CACHE && acc_wb_i;
+      mt_sent_q[alloc_idx] <= 1'b0;
       dest_q[alloc_idx]   <= acc_dest_i;
       sig_q[alloc_idx]    <= acc_sig_i;
       mask_q[alloc_idx]   <= acc_mask_i;
@@ -251,6 +280,14 @@ module gpu_gmem #(
           if (resp_lanes[l])
             result_q[resp_idx][l*32 +: 32] <= resp_data_i[{5'd0, addr_q[resp_idx][l*32 + 2 +: 4]}*32 +: 32];
     end
+    if (maint_req_o && maint_ack_i)
+      mt_sent_q[mt_idx] <= 1'b1;
+    if (maint_done_i)
+      for (int e = 0; e < Entries; e++)
+        if (mt_sent_q[e]) begin
+          mt_need_q[e] <= 1'b0;
+          mt_sent_q[e] <= 1'b0;
+        end
     if (done_ok && done_ready_i)
       valid_q[done_idx] <= 1'b0;
     if (rst_i) valid_q <= '0;

@@ -113,8 +113,10 @@ module gpu_l2_slice #(
   logic [511:0]      wb_data_q  [WbBufs];
 
   // ---------------------------------------------------------------- maintenance walker
+  // It visits one set per cycle, staying on a set one cycle per dirty line to
+  // write back; a slice with no valid line is done at once.
   logic              walk_q, walk_inv_q, walk_wait_q;
-  logic [IdxW-1:0]   walk_idx_q;
+  logic [SetW-1:0]   walk_set_q;
 
   // ---------------------------------------------------------------- data RAM
   logic [15:0]       ram_we;
@@ -309,10 +311,23 @@ module gpu_l2_slice #(
   wire [IdxW-1:0] a_vic_idx = {a_set, victim_way};
   assign req_ready_o = a_in_go;
 
-  // The walker's step: the line at walk_idx_q.
-  wire walk_dirty = valid_q[walk_idx_q] && dirty_q[walk_idx_q] && !pend_q[walk_idx_q];
-  wire walk_go    = walk_busy && !b_block && !fill_write &&
-                    (!walk_dirty || (free_wb_ok && !in_wb(tag_q[walk_idx_q], wb_valid_q, wb_lines)));
+  // The walker's step in set walk_set_q: its first dirty line (walk_dirty), or
+  // with none left, the whole set (invalidated with walk_inv_q) and on to the next.
+  logic            walk_dirty;
+  logic [WayW-1:0] walk_way;
+  always_comb begin
+    walk_dirty = 1'b0;
+    walk_way   = '0;
+    if (walk_busy)
+      for (int i = Ways - 1; i >= 0; i--)
+        if (valid_q[{walk_set_q, i[WayW-1:0]}] && dirty_q[{walk_set_q, i[WayW-1:0]}] && !pend_q[{walk_set_q, i[WayW-1:0]}]) begin
+          walk_dirty = 1'b1;
+          walk_way   = i[WayW-1:0];
+        end
+  end
+  wire [IdxW-1:0] walk_idx = {walk_set_q, walk_way};
+  wire walk_go = walk_busy && !b_block && !fill_write &&
+                 (!walk_dirty || (free_wb_ok && !in_wb(tag_q[walk_idx], wb_valid_q, wb_lines)));
 
   // ---------------------------------------------------------------- RAM ports
   always_comb begin
@@ -340,7 +355,7 @@ module gpu_l2_slice #(
     end
     if (walk_go && walk_dirty) begin
       ram_re    = 1'b1;
-      ram_raddr = walk_idx_q;
+      ram_raddr = walk_idx;
     end else if (a_go && a_hit_go && a_op != OP_STORE) begin
       ram_re    = 1'b1;
       ram_raddr = a_hit_idx;
@@ -387,7 +402,7 @@ module gpu_l2_slice #(
   assign mw_id_o    = mw_idx;
 
   // ---------------------------------------------------------------- maintenance completion
-  wire walk_last = walk_idx_q == '1;
+  wire walk_last = walk_set_q == '1;
   assign maint_done_o = walk_q && walk_wait_q && (wb_valid_q & wb_maint_q) == '0;
 
   always_comb begin
@@ -480,24 +495,28 @@ module gpu_l2_slice #(
     if (maint_req_i && !walk_q) begin
       walk_q      <= 1'b1;
       walk_inv_q  <= maint_inv_i;
-      walk_wait_q <= 1'b0;
-      walk_idx_q  <= '0;
+      walk_wait_q <= valid_q == '0;   // nothing to visit
+      walk_set_q  <= '0;
     end
     if (walk_go) begin
       if (walk_dirty) begin
-        b_copy_q                <= 1'b1;
-        b_first_q               <= 1'b1;
-        b_wb_q                  <= free_wb;
-        wb_valid_q[free_wb]     <= 1'b1;
-        wb_sent_q[free_wb]      <= 1'b0;
-        wb_maint_q[free_wb]     <= 1'b1;
-        wb_line_q[free_wb]      <= tag_q[walk_idx_q];
-        wb_words_q[free_wb]     <= 16'hFFFF;
-        dirty_q[walk_idx_q]     <= 1'b0;
+        b_copy_q              <= 1'b1;
+        b_first_q             <= 1'b1;
+        b_wb_q                <= free_wb;
+        wb_valid_q[free_wb]   <= 1'b1;
+        wb_sent_q[free_wb]    <= 1'b0;
+        wb_maint_q[free_wb]   <= 1'b1;
+        wb_line_q[free_wb]    <= tag_q[walk_idx];
+        wb_words_q[free_wb]   <= 16'hFFFF;
+        dirty_q[walk_idx]     <= 1'b0;
+        if (walk_inv_q) valid_q[walk_idx] <= 1'b0;
+      end else begin
+        if (walk_inv_q)
+          for (int i = 0; i < Ways; i++)
+            if (!pend_q[{walk_set_q, i[WayW-1:0]}]) valid_q[{walk_set_q, i[WayW-1:0]}] <= 1'b0;
+        walk_set_q <= walk_set_q + 1'b1;
+        if (walk_last) walk_wait_q <= 1'b1;
       end
-      if (walk_inv_q && !pend_q[walk_idx_q]) valid_q[walk_idx_q] <= 1'b0;
-      walk_idx_q <= walk_idx_q + 1'b1;
-      if (walk_last) walk_wait_q <= 1'b1;
     end
     if (maint_done_o) walk_q <= 1'b0;
 

@@ -1,12 +1,19 @@
-// gpu_top: the GPU: NumCus compute units, the work-group dispatcher and the
-// memory-port arbiter, with the launch/status interface, the counter read
-// port and the per-CU trace outputs of docs/architecture.md ("The gpu_top
-// contract"). The first fault stops every CU; the task ends when every access
-// already issued has been answered.
+// gpu_top: the GPU: NumCus compute units, the work-group dispatcher, the
+// shared L2 (L2Slices slices behind a crossbar) and its AXI4 master port, with
+// the launch/status interface, the counter read port and the per-CU trace
+// outputs of docs/architecture.md ("The gpu_top contract"). The first fault
+// stops every CU; the task ends when every access already issued has been
+// answered and the L2 has written back and dropped every line.
 `default_nettype none
 
 module gpu_top #(
-  parameter int NumCus = 4
+  parameter int NumCus       = 4,
+  parameter int L2Slices     = 4,    // power of two, 1..8
+  parameter int L2Sets       = 64,   // per slice, power of two
+  parameter int L2Ways       = 8,    // power of two >= 2
+  parameter int L2Mshrs      = 8,    // misses in flight per slice (<= 32)
+  parameter int L2WbBufs     = 4,    // write-backs in flight per slice (<= 32)
+  parameter int L2BlockLines = 4     // slice interleave: blocks of this many 64-byte lines
 ) (
   input  wire                    clk_i,
   input  wire                    rst_i,
@@ -40,22 +47,45 @@ module gpu_top #(
   input  wire  [2:0]             ctr_cu_i,
   input  wire  [5:0]             ctr_idx_i,
   output logic [63:0]            ctr_value_o,
-  // memory port
-  output logic                   mem_req_valid_o,
-  input  wire                    mem_req_ready_i,
-  output logic [1:0]             mem_req_op_o,
-  output logic [5:0]             mem_req_fn_o,
-  output logic [1:0]             mem_req_scope_o,
-  output logic                   mem_req_nt_o,
-  output logic [25:0]            mem_req_line_o,
-  output logic [15:0]            mem_req_words_o,
-  output logic [511:0]           mem_req_data_o,
-  output logic [31:0]            mem_req_cmp_o,
-  output logic [15:0]            mem_req_tag_o,
-  input  wire                    mem_resp_valid_i,
-  output logic                   mem_resp_ready_o,
-  input  wire  [15:0]            mem_resp_tag_i,
-  input  wire  [511:0]           mem_resp_data_i,
+  // memory: AXI4 master (128-bit data, 4-beat line bursts)
+  output logic [7:0]             m_axi_awid,
+  output logic [31:0]            m_axi_awaddr,
+  output logic [7:0]             m_axi_awlen,
+  output logic [2:0]             m_axi_awsize,
+  output logic [1:0]             m_axi_awburst,
+  output logic                   m_axi_awlock,
+  output logic [3:0]             m_axi_awcache,
+  output logic [2:0]             m_axi_awprot,
+  output logic [3:0]             m_axi_awqos,
+  output logic                   m_axi_awvalid,
+  input  wire                    m_axi_awready,
+  output logic [127:0]           m_axi_wdata,
+  output logic [15:0]            m_axi_wstrb,
+  output logic                   m_axi_wlast,
+  output logic                   m_axi_wvalid,
+  input  wire                    m_axi_wready,
+  input  wire  [7:0]             m_axi_bid,
+  input  wire  [1:0]             m_axi_bresp,
+  input  wire                    m_axi_bvalid,
+  output logic                   m_axi_bready,
+  output logic [7:0]             m_axi_arid,
+  output logic [31:0]            m_axi_araddr,
+  output logic [7:0]             m_axi_arlen,
+  output logic [2:0]             m_axi_arsize,
+  output logic [1:0]             m_axi_arburst,
+  output logic                   m_axi_arlock,
+  output logic [3:0]             m_axi_arcache,
+  output logic [2:0]             m_axi_arprot,
+  output logic [3:0]             m_axi_arqos,
+  output logic                   m_axi_arvalid,
+  input  wire                    m_axi_arready,
+  input  wire  [7:0]             m_axi_rid,
+  input  wire  [127:0]           m_axi_rdata,
+  input  wire  [1:0]             m_axi_rresp,
+  input  wire                    m_axi_rlast,
+  input  wire                    m_axi_rvalid,
+  output logic                   m_axi_rready,
+  output logic                   mem_error_o,     // an AXI response other than OKAY was seen (sticky)
   // trace, per CU
   output logic [NumCus-1:0]      tr_valid_o,
   output logic [NumCus*2-1:0]    tr_kind_o,
@@ -131,6 +161,9 @@ module gpu_top #(
   logic [NumCus*32-1:0]   cu_fault_addr;
   logic [NumCus*7-1:0]    cu_fault_reg;
   logic [NumCus-1:0]      cu_req_valid, cu_req_ready, cu_resp_valid, squash;
+  logic [NumCus*16-1:0]   cu_resp_tag;
+  logic [NumCus*512-1:0]  cu_resp_data;
+  logic [NumCus-1:0]      cu_maint_req, cu_maint_ack, cu_maint_done;
   logic [NumCus*2-1:0]    cu_req_op, cu_req_scope;
   logic [NumCus*6-1:0]    cu_req_fn;
   logic [NumCus-1:0]      cu_req_nt;
@@ -198,8 +231,11 @@ module gpu_top #(
       .mem_req_cmp_o   (cu_req_cmp[c*32 +: 32]),
       .mem_req_tag_o   (cu_req_tag[c*16 +: 16]),
       .mem_resp_valid_i(cu_resp_valid[c]),
-      .mem_resp_tag_i  (mem_resp_tag_i),
-      .mem_resp_data_i (mem_resp_data_i),
+      .mem_resp_tag_i  (cu_resp_tag[c*16 +: 16]),
+      .mem_resp_data_i (cu_resp_data[c*512 +: 512]),
+      .maint_req_o     (cu_maint_req[c]),
+      .maint_ack_i     (cu_maint_ack[c]),
+      .maint_done_i    (cu_maint_done[c]),
       .tr_valid_o      (tr_valid_o[c]),
       .tr_kind_o       (tr_kind_o[c*2 +: 2]),
       .tr_slot_o       (tr_slot_o[c]),
@@ -216,41 +252,253 @@ module gpu_top #(
     );
   end
 
-  assign ctr_value_o = ({29'd0, ctr_cu_i} < NumCus) ? cu_ctr[ctr_cu_i*64 +: 64] : 64'd0;
+  // ---------------------------------------------------------------- the L2
+  localparam int MshrW = $clog2(L2Mshrs);
+  localparam int WbW   = $clog2(L2WbBufs);
+  localparam int S     = L2Slices;
 
-  // ---------------------------------------------------------------- memory port
-  gpu_mem_arb #(
-    .NumCus (NumCus)
-  ) u_mem_arb (
-    .clk_i            (clk_i),
-    .rst_i            (rst_i),
-    .cu_valid_i       (cu_req_valid),
-    .cu_ready_o       (cu_req_ready),
-    .cu_op_i          (cu_req_op),
-    .cu_fn_i          (cu_req_fn),
-    .cu_scope_i       (cu_req_scope),
-    .cu_nt_i          (cu_req_nt),
-    .cu_line_i        (cu_req_line),
-    .cu_words_i       (cu_req_words),
-    .cu_data_i        (cu_req_data),
-    .cu_cmp_i         (cu_req_cmp),
-    .cu_tag_i         (cu_req_tag),
-    .cu_resp_valid_o  (cu_resp_valid),
-    .mem_req_valid_o  (mem_req_valid_o),
-    .mem_req_ready_i  (mem_req_ready_i),
-    .mem_req_op_o     (mem_req_op_o),
-    .mem_req_fn_o     (mem_req_fn_o),
-    .mem_req_scope_o  (mem_req_scope_o),
-    .mem_req_nt_o     (mem_req_nt_o),
-    .mem_req_line_o   (mem_req_line_o),
-    .mem_req_words_o  (mem_req_words_o),
-    .mem_req_data_o   (mem_req_data_o),
-    .mem_req_cmp_o    (mem_req_cmp_o),
-    .mem_req_tag_o    (mem_req_tag_o),
-    .mem_resp_valid_i (mem_resp_valid_i),
-    .mem_resp_tag_i   (mem_resp_tag_i)
+  logic [S-1:0]        sl_valid, sl_ready, sl_nt, sl_resp_valid, sl_resp_ready;
+  logic [S*2-1:0]      sl_op;
+  logic [S*6-1:0]      sl_fn;
+  logic [S*26-1:0]     sl_line;
+  logic [S*16-1:0]     sl_words, sl_tag, sl_resp_tag;
+  logic [S*512-1:0]    sl_data, sl_resp_data;
+  logic [S*32-1:0]     sl_cmp;
+
+  gpu_l2_xbar #(
+    .NumCus     (NumCus),
+    .Slices     (S),
+    .BlockLines (L2BlockLines)
+  ) u_l2_xbar (
+    .clk_i           (clk_i),
+    .rst_i           (rst_i),
+    .cu_valid_i      (cu_req_valid),
+    .cu_ready_o      (cu_req_ready),
+    .cu_op_i         (cu_req_op),
+    .cu_fn_i         (cu_req_fn),
+    .cu_nt_i         (cu_req_nt),
+    .cu_line_i       (cu_req_line),
+    .cu_words_i      (cu_req_words),
+    .cu_data_i       (cu_req_data),
+    .cu_cmp_i        (cu_req_cmp),
+    .cu_tag_i        (cu_req_tag),
+    .cu_resp_valid_o (cu_resp_valid),
+    .cu_resp_tag_o   (cu_resp_tag),
+    .cu_resp_data_o  (cu_resp_data),
+    .sl_valid_o      (sl_valid),
+    .sl_ready_i      (sl_ready),
+    .sl_op_o         (sl_op),
+    .sl_fn_o         (sl_fn),
+    .sl_nt_o         (sl_nt),
+    .sl_line_o       (sl_line),
+    .sl_words_o      (sl_words),
+    .sl_data_o       (sl_data),
+    .sl_cmp_o        (sl_cmp),
+    .sl_tag_o        (sl_tag),
+    .sl_resp_valid_i (sl_resp_valid),
+    .sl_resp_ready_o (sl_resp_ready),
+    .sl_resp_tag_i   (sl_resp_tag),
+    .sl_resp_data_i  (sl_resp_data)
   );
-  assign mem_resp_ready_o = 1'b1;
+  wire unused_scope = ^cu_req_scope;   // every scope is coherent at the L2 (docs/isa.md 4.7)
+
+  logic [S-1:0]        mr_valid, mr_ready, mf_valid, mf_ready, mw_valid, mw_ready, mb_valid;
+  logic [S*26-1:0]     mr_line, mw_line;
+  logic [S*MshrW-1:0]  mr_id;
+  logic [MshrW-1:0]    mf_id;
+  logic [127:0]        mf_data;
+  logic [S*16-1:0]     mw_words;
+  logic [S*512-1:0]    mw_data;
+  logic [S*WbW-1:0]    mw_id;
+  logic [WbW-1:0]      mb_id;
+  logic                maint_req, maint_inv;
+  logic [S-1:0]        sl_maint_done, sl_idle;
+  logic [S*32-1:0]     sl_hits, sl_misses, sl_evictions, sl_atomics, sl_fills, sl_wwords;
+
+  for (genvar i = 0; i < S; i++) begin : g_l2
+    gpu_l2_slice #(
+      .Sets       (L2Sets),
+      .Ways       (L2Ways),
+      .Mshrs      (L2Mshrs),
+      .WbBufs     (L2WbBufs),
+      .Slices     (S),
+      .BlockLines (L2BlockLines)
+    ) u_slice (
+      .clk_i             (clk_i),
+      .rst_i             (rst_i),
+      .clear_i           (launch_i && !running_q),
+      .req_valid_i       (sl_valid[i]),
+      .req_ready_o       (sl_ready[i]),
+      .req_op_i          (sl_op[i*2 +: 2]),
+      .req_fn_i          (sl_fn[i*6 +: 6]),
+      .req_nt_i          (sl_nt[i]),
+      .req_line_i        (sl_line[i*26 +: 26]),
+      .req_words_i       (sl_words[i*16 +: 16]),
+      .req_data_i        (sl_data[i*512 +: 512]),
+      .req_cmp_i         (sl_cmp[i*32 +: 32]),
+      .req_tag_i         (sl_tag[i*16 +: 16]),
+      .resp_valid_o      (sl_resp_valid[i]),
+      .resp_ready_i      (sl_resp_ready[i]),
+      .resp_tag_o        (sl_resp_tag[i*16 +: 16]),
+      .resp_data_o       (sl_resp_data[i*512 +: 512]),
+      .mr_valid_o        (mr_valid[i]),
+      .mr_ready_i        (mr_ready[i]),
+      .mr_line_o         (mr_line[i*26 +: 26]),
+      .mr_id_o           (mr_id[i*MshrW +: MshrW]),
+      .mf_valid_i        (mf_valid[i]),
+      .mf_ready_o        (mf_ready[i]),
+      .mf_id_i           (mf_id),
+      .mf_data_i         (mf_data),
+      .mw_valid_o        (mw_valid[i]),
+      .mw_ready_i        (mw_ready[i]),
+      .mw_line_o         (mw_line[i*26 +: 26]),
+      .mw_words_o        (mw_words[i*16 +: 16]),
+      .mw_data_o         (mw_data[i*512 +: 512]),
+      .mw_id_o           (mw_id[i*WbW +: WbW]),
+      .mb_valid_i        (mb_valid[i]),
+      .mb_id_i           (mb_id),
+      .maint_req_i       (maint_req),
+      .maint_inv_i       (maint_inv),
+      .maint_done_o      (sl_maint_done[i]),
+      .idle_o            (sl_idle[i]),
+      .ctr_hits_o        (sl_hits[i*32 +: 32]),
+      .ctr_misses_o      (sl_misses[i*32 +: 32]),
+      .ctr_evictions_o   (sl_evictions[i*32 +: 32]),
+      .ctr_atomics_o     (sl_atomics[i*32 +: 32]),
+      .ctr_fills_o       (sl_fills[i*32 +: 32]),
+      .ctr_write_words_o (sl_wwords[i*32 +: 32])
+    );
+  end
+
+  gpu_axi_master #(
+    .Slices (S),
+    .MshrW  (MshrW),
+    .WbW    (WbW)
+  ) u_axi_master (
+    .clk_i         (clk_i),
+    .rst_i         (rst_i),
+    .mr_valid_i    (mr_valid),
+    .mr_ready_o    (mr_ready),
+    .mr_line_i     (mr_line),
+    .mr_id_i       (mr_id),
+    .mf_valid_o    (mf_valid),
+    .mf_ready_i    (mf_ready),
+    .mf_id_o       (mf_id),
+    .mf_data_o     (mf_data),
+    .mw_valid_i    (mw_valid),
+    .mw_ready_o    (mw_ready),
+    .mw_line_i     (mw_line),
+    .mw_words_i    (mw_words),
+    .mw_data_i     (mw_data),
+    .mw_id_i       (mw_id),
+    .mb_valid_o    (mb_valid),
+    .mb_id_o       (mb_id),
+    .err_o         (mem_error_o),
+    .m_axi_awid    (m_axi_awid),
+    .m_axi_awaddr  (m_axi_awaddr),
+    .m_axi_awlen   (m_axi_awlen),
+    .m_axi_awsize  (m_axi_awsize),
+    .m_axi_awburst (m_axi_awburst),
+    .m_axi_awlock  (m_axi_awlock),
+    .m_axi_awcache (m_axi_awcache),
+    .m_axi_awprot  (m_axi_awprot),
+    .m_axi_awqos   (m_axi_awqos),
+    .m_axi_awvalid (m_axi_awvalid),
+    .m_axi_awready (m_axi_awready),
+    .m_axi_wdata   (m_axi_wdata),
+    .m_axi_wstrb   (m_axi_wstrb),
+    .m_axi_wlast   (m_axi_wlast),
+    .m_axi_wvalid  (m_axi_wvalid),
+    .m_axi_wready  (m_axi_wready),
+    .m_axi_bid     (m_axi_bid),
+    .m_axi_bresp   (m_axi_bresp),
+    .m_axi_bvalid  (m_axi_bvalid),
+    .m_axi_bready  (m_axi_bready),
+    .m_axi_arid    (m_axi_arid),
+    .m_axi_araddr  (m_axi_araddr),
+    .m_axi_arlen   (m_axi_arlen),
+    .m_axi_arsize  (m_axi_arsize),
+    .m_axi_arburst (m_axi_arburst),
+    .m_axi_arlock  (m_axi_arlock),
+    .m_axi_arcache (m_axi_arcache),
+    .m_axi_arprot  (m_axi_arprot),
+    .m_axi_arqos   (m_axi_arqos),
+    .m_axi_arvalid (m_axi_arvalid),
+    .m_axi_arready (m_axi_arready),
+    .m_axi_rid     (m_axi_rid),
+    .m_axi_rdata   (m_axi_rdata),
+    .m_axi_rresp   (m_axi_rresp),
+    .m_axi_rlast   (m_axi_rlast),
+    .m_axi_rvalid  (m_axi_rvalid),
+    .m_axi_rready  (m_axi_rready)
+  );
+
+  // ---------------------------------------------------------------- L2 maintenance
+  // One at a time: a cache_wb_l2 of some CU (write back every dirty line), or
+  // the end-of-task flush (write back and invalidate every line). It ends when
+  // every slice has reported its walk done.
+  logic          mt_busy_q, mt_flush_q, flushed_q;
+  localparam int CuW = NumCus > 1 ? $clog2(NumCus) : 1;
+  logic [CuW-1:0] mt_cu_q;
+  logic [S-1:0]   mt_done_q;
+  logic           work_done;             // every group finished, or the faulted task drained
+  logic           mt_start_wb, mt_start_flush;
+  logic [CuW-1:0] mt_pick;
+  always_comb begin
+    mt_pick = '0;
+    for (int c = NumCus - 1; c >= 0; c--)
+      if (cu_maint_req[c]) mt_pick = c[CuW-1:0];
+  end
+  wire   mt_all_done = (mt_done_q | sl_maint_done) == {S{1'b1}};
+  assign mt_start_wb    = running_q && !mt_busy_q && cu_maint_req != '0;
+  assign mt_start_flush = running_q && !mt_busy_q && !mt_start_wb && work_done && !flushed_q;
+  assign maint_req      = mt_start_wb || mt_start_flush;
+  assign maint_inv      = mt_start_flush;
+  always_comb begin
+    cu_maint_ack  = '0;
+    cu_maint_done = '0;
+    if (mt_start_wb) cu_maint_ack[mt_pick] = 1'b1;
+    if (mt_busy_q && mt_all_done && !mt_flush_q) cu_maint_done[mt_cu_q] = 1'b1;
+  end
+
+  always_ff @(posedge clk_i) begin
+    mt_done_q <= mt_done_q | sl_maint_done;
+    if (maint_req) begin
+      mt_busy_q  <= 1'b1;
+      mt_flush_q <= mt_start_flush;
+      mt_cu_q    <= mt_pick;
+      mt_done_q  <= '0;
+    end
+    if (mt_busy_q && mt_all_done) begin
+      mt_busy_q <= 1'b0;
+      if (mt_flush_q) flushed_q <= 1'b1;
+    end
+    if (launch_i && !running_q) flushed_q <= 1'b0;
+    if (rst_i) begin
+      mt_busy_q <= 1'b0;
+      flushed_q <= 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------- counters
+  // A CU's own counters, or (indexes from MEM_CTR_FIRST) the L2's, summed over the slices.
+  logic [63:0] mem_ctr;
+  always_comb begin
+    mem_ctr = 64'd0;
+    for (int i = 0; i < S; i++)
+      case ({26'd0, ctr_idx_i})
+        gpu_ctr_pkg::MEM_CTR_L2_HITS:            mem_ctr = mem_ctr + {32'd0, sl_hits[i*32 +: 32]};
+        gpu_ctr_pkg::MEM_CTR_L2_MISSES:          mem_ctr = mem_ctr + {32'd0, sl_misses[i*32 +: 32]};
+        gpu_ctr_pkg::MEM_CTR_L2_EVICTIONS:       mem_ctr = mem_ctr + {32'd0, sl_evictions[i*32 +: 32]};
+        gpu_ctr_pkg::MEM_CTR_L2_ATOMICS:         mem_ctr = mem_ctr + {32'd0, sl_atomics[i*32 +: 32]};
+        gpu_ctr_pkg::MEM_CTR_DRAM_BYTES_READ:    mem_ctr = mem_ctr + {26'd0, sl_fills[i*32 +: 32], 6'd0};
+        gpu_ctr_pkg::MEM_CTR_DRAM_BYTES_WRITTEN: mem_ctr = mem_ctr + {30'd0, sl_wwords[i*32 +: 32], 2'd0};
+        default: ;
+      endcase
+  end
+  assign ctr_value_o = {26'd0, ctr_idx_i} >= gpu_ctr_pkg::MEM_CTR_FIRST ?
+                       ({26'd0, ctr_idx_i} < gpu_ctr_pkg::MEM_CTR_FIRST + gpu_ctr_pkg::NUM_MEM_CTRS ? mem_ctr : 64'd0) :
+                       ({29'd0, ctr_cu_i} < NumCus) ? cu_ctr[ctr_cu_i*64 +: 64] : 64'd0;
 
   // ---------------------------------------------------------------- faults, completion
   // The lowest CU faulting this cycle.
@@ -292,8 +540,10 @@ module gpu_top #(
       end
   end
 
-  wire finished = running_q && !launch_i &&
-                  (stop_q ? (&cu_mem_idle) : (all_placed && (&cu_idle) && place == '0));
+  assign work_done = running_q && !launch_i &&
+                     (stop_q ? (&cu_mem_idle) : (all_placed && (&cu_idle) && place == '0));
+  // The task ends after the flush, when every write-back has been answered.
+  wire finished = work_done && flushed_q && (&sl_idle);
 
   always_ff @(posedge clk_i) begin
     if (any_fault && running_q && !stop_q) begin

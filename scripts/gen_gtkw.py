@@ -5,8 +5,9 @@ filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).
 
     python3 scripts/gen_gtkw.py waves/matmul_tiled.fst [waves/gpu.gtkw]
 
-Groups: the GPU (launch, busy, fault), the dispatcher, the memory port, then
-per CU: waves (pcs, states, stalls), issue and writeback (with the
+Groups: the GPU (launch, busy, fault), CU 0, the memory system (L2
+crossbar, maintenance, the AXI4 port), each L2 slice, the dispatcher, then
+the other CUs, each with: waves (pcs, states, stalls), issue and writeback (with the
 instruction disassembled by sim/bin/gtkw_disasm), the LDS, the global-memory
 unit, and the signal slots. CU 0's groups are open, the others closed. Rerun
 it when the RTL's signal names change; names it cannot find are left out
@@ -133,17 +134,30 @@ def main():
         for n in ["tr_disp_valid_o", "tr_disp_cu_o", "tr_disp_slot_o", "tr_disp_group_o"]:
             s.sig("%s.%s" % (T, n))
 
-    def memport():
-        for n in ["mem_req_valid_o", "mem_req_ready_i"]:
+    def memsys():
+        for n in ["m_axi_arvalid", "m_axi_arready", "m_axi_arid", "m_axi_araddr", "m_axi_rvalid", "m_axi_rready",
+                  "m_axi_rid", "m_axi_rlast", "m_axi_rdata", "m_axi_awvalid", "m_axi_awready", "m_axi_awid",
+                  "m_axi_awaddr", "m_axi_wvalid", "m_axi_wready", "m_axi_wlast", "m_axi_wstrb", "m_axi_wdata",
+                  "m_axi_bvalid", "m_axi_bid", "m_axi_bresp", "mem_error_o"]:
             s.sig("%s.%s" % (T, n))
-        s.sig(T + ".mem_req_op_o", DEC, filt="mem_op")
-        s.sig(T + ".mem_req_fn_o", DEC, filt="fn")
-        for n in ["mem_req_addr_o", "mem_req_data_o", "mem_req_cmp_o", "mem_req_tag_o", "mem_resp_valid_i",
-                  "mem_resp_tag_i", "mem_resp_data_i"]:
-            s.sig("%s.%s" % (T, n))
-        a = G + ".u_mem_arb"
-        for n in ["cu_valid_i", "cu_ready_o", "win", "last_q"]:
-            s.sig("%s.%s" % (a, n))
+        for n in ["cu_req_valid", "cu_req_ready", "cu_resp_valid", "sl_valid", "sl_ready", "sl_resp_valid",
+                  "sl_resp_ready", "maint_req", "maint_inv", "mt_busy_q", "mt_flush_q", "flushed_q", "sl_idle"]:
+            s.sig("%s.%s" % (G, n))
+
+    def l2_slice(i):
+        sl = "%s.g_l2[%d].u_slice" % (G, i)
+        for n in ["req_valid_i", "req_ready_o"]:
+            s.sig("%s.%s" % (sl, n))
+        s.sig(sl + ".req_op_i", DEC, filt="mem_op")
+        for n in ["req_line_i", "req_words_i", "req_tag_i", "a_replay", "a_hit", "a_reserved", "a_go", "b_kind_q",
+                  "resp_valid_o", "resp_ready_i", "resp_tag_o", "mr_valid_o", "mr_ready_i", "mr_line_o", "mr_id_o",
+                  "mf_valid_i", "mf_id_i", "mw_valid_o", "mw_ready_i", "mw_line_o", "mw_id_o", "mb_valid_i",
+                  "mb_id_i", "wb_valid_q", "wb_sent_q", "walk_q", "walk_set_q", "walk_wait_q", "maint_done_o"]:
+            s.sig("%s.%s" % (sl, n))
+        m = 0
+        while "%s.ms_state_q[%d]" % (sl, m) in v:
+            s.sig("%s.ms_state_q[%d]" % (sl, m))
+            m += 1
 
     def cu_groups(c):
         cu = "%s.g_cu[%d].u_cu" % (G, c)
@@ -151,9 +165,9 @@ def main():
         closed = c != 0
 
         def waves():
-            for n in ["live_q", "two_q", "wave_id_q[0]", "wave_id_q[1]", "group_q[0]", "group_q[1]", "cur_pc[0]",
-                      "cur_pc[1]", "ib_valid_q", "ready", "bar_q", "ser_q", "need_q", "inflight_q[0]",
-                      "inflight_q[1]", "sig_stall", "gmem_stall", "lds_stall", "stall_dep_o", "stall_mem_o",
+            # (per-slot state is in flat vectors: slot w's part is the upper or lower half)
+            for n in ["live_q", "two_q", "wave_id_q", "group_q", "cur_pc[0]",
+                      "cur_pc[1]", "ib_valid_q", "ready", "bar_q", "ser_q", "need_q", "inflight_q", "sig_stall", "gmem_stall", "lds_stall", "stall_dep_o", "stall_mem_o",
                       "stall_bar_o", "stall_lds_o", "last_q"]:
                 s.sig("%s.%s" % (sc, n))
 
@@ -184,13 +198,14 @@ def main():
             for n in ["acc_valid_i", "acc_slot_i"]:
                 s.sig("%s.%s" % (g, n))
             s.sig(g + ".acc_op_i", DEC, filt="mem_op")
-            for n in ["acc_sig_i", "acc_mask_i", "acc_dest_i", "free_o", "valid_q", "slot_q", "req_valid_o",
-                      "req_ready_i", "req_addr_o", "req_tag_o", "resp_valid_i", "resp_tag_i", "done_valid_o",
-                      "done_ready_i", "done_slot_o", "done_sig_o", "done_mask_o"]:
+            for n in ["acc_sig_i", "acc_mask_i", "acc_dest_i", "free_o", "valid_q", "slot_q", "unsent_q[0]",
+                      "unsent_q[1]", "unsent_q[2]", "unsent_q[3]", "req_valid_o", "req_ready_i", "req_line_o",
+                      "req_words_o", "req_tag_o", "resp_valid_i", "resp_tag_i", "done_valid_o", "done_ready_i",
+                      "done_slot_o", "done_sig_o", "done_mask_o", "maint_req_o", "maint_ack_i", "maint_done_i"]:
                 s.sig("%s.%s" % (g, n))
 
         def signals():
-            for n in ["sigp_q[0]", "sigp_q[1]", "pend_q[0]", "pend_q[1]", "busy_q[0]", "busy_q[1]"]:
+            for n in ["sigp_q", "pend_q", "busy_q"]:
                 s.sig("%s.%s" % (sc, n))
             for n in ["wb_memdone", "wb_sig", "wb_sigdone", "wb_sigs"]:
                 s.sig("%s.%s" % (cu, n))
@@ -206,7 +221,11 @@ def main():
     s.group("GPU", False, gpu)
     if ncu:
         cu_groups(0)
-    s.group("memory port", False, memport)
+    s.group("memory system: L2 crossbar, maintenance, AXI4 port", False, memsys)
+    nsl = 0
+    while "%s.g_l2[%d].u_slice.clk_i" % (G, nsl) in v:
+        s.group("L2 slice %d" % nsl, nsl != 0, lambda i=nsl: l2_slice(i))
+        nsl += 1
     s.group("dispatcher", False, dispatcher)
     for c in range(1, ncu):
         cu_groups(c)

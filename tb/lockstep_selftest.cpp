@@ -1,6 +1,4 @@
-// lockstep_selftest: the two Verilator-free parts of the RTL testbench.
-//  - MemModel (tb/mem_model.h): latency, one response per cycle, queue limit,
-//    stores and atomics at acceptance, jitter reordering, illegal requests.
+// lockstep_selftest: the lockstep checker of the RTL testbench, without Verilator.
 //  - Lockstep (tb/lockstep.h): a second golden model poses as the RTL and
 //    produces the trace-port events the contract describes (RETIRE, MEM_DONE
 //    after a latency, FAULT, dispatch). A clean run must pass; each planted bug
@@ -8,7 +6,6 @@
 //    word) must be caught with a message naming the field.
 // Run from the repository root (kernels in sim/kernels/). PASS/FAIL lines.
 #include "lockstep.h"
-#include "mem_model.h"
 
 extern "C" {
 #include "alu.h"
@@ -27,11 +24,6 @@ extern "C" {
 
 static unsigned n_pass, n_fail;
 
-// A one-word request: op, fn, addr, data, cmp, tag.
-static MemRequest W(unsigned op, unsigned fn, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag)
-{
-    return MemRequest::word(op, fn, addr, data, cmp, tag);
-}
 
 static void result(const std::string &name, bool ok, const std::string &why = "")
 {
@@ -41,113 +33,6 @@ static void result(const std::string &name, bool ok, const std::string &why = ""
     } else {
         printf("FAIL %s: %s\n", name.c_str(), why.c_str());
         n_fail++;
-    }
-}
-
-// ------------------------------------------------------------ memory model
-
-static void test_mem_model()
-{
-    {   // fixed latency, one response per cycle, acceptance order on a tie
-        MemModel m(1 << 16, 5, 0, 0);
-        bool ok = m.accept(10, W(0, 0, 4096, 0, 0, 1)) && m.accept(10, W(0, 0, 4100, 0, 0, 2));
-        MemResponse r;
-        ok = ok && !m.response(14, &r) && m.response(15, &r) && r.tag == 1;
-        m.pop();
-        ok = ok && m.response(15, &r) && r.tag == 2;
-        m.pop();
-        ok = ok && !m.response(100, &r) && m.in_flight() == 0;
-        result("mem_model_latency_and_order", ok, "responses not at accept+latency in acceptance order");
-    }
-    {   // latency 0 means 1
-        MemModel m(1 << 16, 0, 0, 0);
-        MemResponse r;
-        bool ok = m.accept(3, W(0, 0, 4096, 0, 0, 7)) && !m.response(3, &r) && m.response(4, &r);
-        result("mem_model_min_latency_1", ok, "a request answered at its own edge");
-    }
-    {   // stores and atomics at acceptance; loads read at acceptance
-        MemModel m(1 << 16, 3, 0, 0);
-        uint32_t v = 5;
-        memcpy(m.data() + 8192, &v, 4);
-        bool ok = m.accept(1, W(2, ISA_FN_ADD, 8192, 3, 0, 1));          // atomic add: old 5, new 8
-        ok = ok && m.accept(2, W(0, 0, 8192, 0, 0, 2));                   // load sees 8
-        ok = ok && m.accept(3, W(1, 0, 8192, 42, 0, 3));                  // store 42
-        ok = ok && m.accept(4, W(2, ISA_FN_CAS, 8192, 7, 42, 4));         // cas 42 -> 7, old 42
-        ok = ok && m.accept(5, W(2, ISA_FN_CAS, 8192, 9, 42, 5));         // cas fails, old 7
-        uint32_t got[5] = {};
-        MemResponse r;
-        for (uint64_t e = 0, k = 0; e < 20 && k < 5; e++)
-            if (m.response(e, &r)) { got[k++] = r.data[0]; m.pop(); }   // 8192 is word 0 of its line
-        memcpy(&v, m.data() + 8192, 4);
-        ok = ok && got[0] == 5 && got[1] == 8 && got[3] == 42 && got[4] == 7 && v == 7;
-        result("mem_model_atomics_at_acceptance", ok, "got " + std::to_string(got[0]) + "," + std::to_string(got[1]) +
-               ",-," + std::to_string(got[3]) + "," + std::to_string(got[4]) + " final " + std::to_string(v));
-    }
-    {   // the queue limit holds ready low
-        MemModel m(1 << 16, 10, 2, 0);
-        bool ok = m.ready(1) && m.accept(1, W(0, 0, 4096, 0, 0, 0)) && m.ready(2) &&
-                  m.accept(2, W(0, 0, 4096, 0, 0, 0)) && !m.ready(3);
-        m.pop();
-        ok = ok && m.ready(4);
-        result("mem_model_queue_full_not_ready", ok, "ready with a full queue");
-    }
-    {   // illegal requests are refused with a message
-        MemModel m(1 << 16, 1, 0, 0);
-        MemRequest empty = W(0, 0, 4096, 0, 0, 0), two = W(2, ISA_FN_ADD, 4096, 0, 0, 0), wide = empty;
-        empty.words = 0;
-        two.words = 3;
-        wide.words = 0x10001;
-        bool ok = !m.accept(1, W(0, 0, 0, 0, 0, 0)) && m.error().find("illegal") != std::string::npos &&
-                  !m.accept(1, W(0, 0, 4092, 0, 0, 0)) && !m.accept(1, W(3, 0, 4096, 0, 0, 0)) &&
-                  !m.accept(1, W(0, 0, 1 << 16, 0, 0, 0)) && !m.accept(1, W(2, ISA_FN_SUB, 4096, 0, 0, 0)) &&
-                  !m.accept(1, empty) && !m.accept(1, two) && !m.accept(1, wide) &&
-                  m.accept(1, W(2, ISA_FN_XCHG, 4096, 0, 0, 0));
-        result("mem_model_illegal_requests", ok, "an illegal request was accepted");
-    }
-    {   // line requests: a store writes the words of its mask only; a load returns the whole line
-        MemModel m(8192 + 40, 1, 0, 0);   // the last line is partial: words 10..15 are past the end
-        for (uint32_t a = 4096; a < m.bytes(); a += 4) {
-            uint32_t v = 0x1000 + a;
-            memcpy(m.data() + a, &v, 4);
-        }
-        MemRequest st = W(1, 0, 4096, 0, 0, 1);
-        st.words = 0x8421;
-        for (unsigned w = 0; w < MEM_LINE_WORDS; w++) st.data[w] = 0xA0 + w;
-        bool ok = m.accept(1, st) && m.accept(2, W(0, 0, 4096, 0, 0, 2)) && m.accept(3, W(0, 0, 8192, 0, 0, 3));
-        MemResponse r[3];
-        for (uint64_t e = 0, k = 0; e < 10 && k < 3; e++)
-            if (m.response(e, &r[k])) { k++; m.pop(); }
-        for (unsigned w = 0; w < MEM_LINE_WORDS; w++) {
-            uint32_t x = (0x8421 >> w & 1) ? 0xA0 + w : 0x1000 + 4096 + 4 * w;
-            ok = ok && r[1].data[w] == x && r[2].data[w] == (w < 10 ? 0x1000 + 8192 + 4 * w : 0);
-        }
-        ok = ok && !m.accept(4, W(0, 0, 8192 + 40, 0, 0, 4));   // a word past the end
-        result("mem_model_line_requests", ok, "masked store or line load wrong");
-    }
-    {   // jitter: latency within [L, 2L], some responses overtake older ones
-        const unsigned L = 10;
-        MemModel m(1 << 16, L, 0, 12345);
-        std::vector<uint64_t> acc(200);
-        bool ok = true, reordered = false;
-        unsigned next = 0, last = 0, got = 0;
-        for (uint64_t e = 1; e < 2000 && got < 200; e++) {
-            MemResponse r;
-            if (m.response(e, &r)) {
-                uint64_t lat = e - acc[r.tag];
-                if (lat < L || lat > 2 * L + 200) ok = false;   // + waiting for the one response per cycle
-                if (got && r.tag < last) reordered = true;
-                last = r.tag;
-                got++;
-                m.pop();
-            }
-            if (next < 200 && m.ready(e)) {
-                acc[next] = e;
-                m.accept(e, W(0, 0, 4096, 0, 0, next));
-                next++;
-            }
-        }
-        result("mem_model_jitter_reorders", ok && reordered && got == 200,
-               ok ? (reordered ? "lost responses" : "no response overtook another") : "latency out of range");
     }
 }
 
@@ -489,7 +374,6 @@ static void test_lockstep()
 
 int main()
 {
-    test_mem_model();
     test_lockstep();
     printf("lockstep_selftest: %u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;

@@ -1,7 +1,7 @@
 // rtl_backend.cpp: the RTL backend (tb/rtl_backend.h): the Verilator shim.
 // It drives gpu_top's ports as docs/architecture.md ("The gpu_top contract")
-// specifies; the memory behind the port is tb/mem_model.h and the lockstep
-// checking is tb/lockstep.h, both free of Verilator. Everything that knows
+// specifies; the memory behind its AXI4 port is tb/axi_dram.h, checked by tb/axi_check.h, and the lockstep
+// checking is tb/lockstep.h, all free of Verilator. Everything that knows
 // about the Verilated model's C++ types is in this file.
 #include "Vgpu_top.h"
 #include "verilated.h"
@@ -22,7 +22,8 @@ struct VerilatedFstC {
 #include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (sim/vtop/)
 #include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, the NumCus of the build
 #include "lockstep.h"
-#include "mem_model.h"
+#include "axi_check.h"
+#include "axi_dram.h"
 #include "rtl_backend.h"
 
 extern "C" {
@@ -41,6 +42,7 @@ extern "C" {
 
 static_assert(GPU_TOP_NUM_CUS >= 1 && GPU_TOP_NUM_CUS <= RTL_MAX_CUS, "NumCus out of range");
 static_assert(NUM_CTRS <= RTL_MAX_CTRS, "more counters than rtl_run_stats holds");
+static_assert(NUM_MEM_CTRS <= RTL_MAX_MEM_CTRS, "more memory counters than rtl_run_stats holds");
 
 // ---------------------------------------------------------------- port bits
 
@@ -123,7 +125,11 @@ struct RtlDev {
     gpu_config cfg{};
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vgpu_top> top;
-    std::unique_ptr<MemModel> mem;
+    std::unique_ptr<AxiDram> mem;          // the DRAM behind the AXI4 port
+    AxiCheck axi;                          // its protocol checker
+    uint64_t axi_events = 0;               // handshakes on the port (progress for the watchdog)
+    uint64_t r_bursts = 0;                 // read bursts completed (last beat taken)
+    uint64_t lose_after = 0;               // fault injection: no R beat after this many read bursts
     std::unique_ptr<Lockstep> ls;          // null: lockstep off
     std::unique_ptr<VerilatedFstC> fst;    // null: no trace
     rtl_trace_config trace{};
@@ -135,8 +141,6 @@ struct RtlDev {
     bool need_reset = false;               // a run was cut short; reset before the next
     bool resync = false;                   // ... and the golden memory may differ: copy the RTL's
     uint64_t fst_base = 0, fst_next_base = 0, traced = 0;
-    bool held = false;                     // a request waited for ready at the last edge
-    MemRequest held_req{};
     std::string err;
 
     gpu_counters counters{};
@@ -161,69 +165,77 @@ struct RtlDev {
     bool replay();
 };
 
-// One clock cycle ending just after a rising edge: drive the inputs of the
-// memory port for the coming edge, settle with the clock low, take the
-// handshakes that the edge completes, then raise the clock.
+// One clock cycle ending just after a rising edge: drive the slave side of the
+// AXI4 port for the coming edge (from the DRAM model's state only), settle with
+// the clock low, check the port (tb/axi_check.h), hand the edge's handshakes
+// to the DRAM model, then raise the clock.
 bool RtlDev::clock()
 {
     uint64_t next = edge + 1;
     Vgpu_top &t = *top;
     bool in_reset = t.rst_i;      // outputs are undefined until reset: no handshake
-    t.mem_req_ready_i = !in_reset && mem->ready(next);
-    MemResponse r{};
-    bool resp = !in_reset && mem->response(next, &r);
-    t.mem_resp_valid_i = resp;
-    t.mem_resp_tag_i = r.tag;
-    for (unsigned w = 0; w < MEM_LINE_WORDS; w++) t.mem_resp_data_i[w] = r.data[w];
+    AxiR r{};
+    AxiB b{};
+    bool rv = !in_reset && mem->r(next, &r) && !(lose_after && r_bursts >= lose_after);
+    bool bv = !in_reset && mem->b(next, &b);
+    t.m_axi_arready = !in_reset && mem->arready(next);
+    t.m_axi_awready = !in_reset && mem->awready(next);
+    t.m_axi_wready = !in_reset && mem->wready(next);
+    t.m_axi_rvalid = rv;
+    t.m_axi_rid = r.id;
+    for (unsigned i = 0; i < 4; i++) t.m_axi_rdata[i] = r.data[i];
+    t.m_axi_rresp = r.resp;
+    t.m_axi_rlast = r.last;
+    t.m_axi_bvalid = bv;
+    t.m_axi_bid = b.id;
+    t.m_axi_bresp = b.resp;
     t.clk_i = 0;
     t.eval();
     dump(5);
 
-    if (in_reset) {
-        held = false;
-    } else if (t.mem_req_valid_o) {
-        MemRequest q{};
-        q.op = t.mem_req_op_o;
-        q.fn = t.mem_req_fn_o;
-        q.scope = t.mem_req_scope_o;
-        q.nt = t.mem_req_nt_o;
-        q.line = t.mem_req_line_o;
-        q.words = t.mem_req_words_o;
-        for (unsigned w = 0; w < MEM_LINE_WORDS; w++) q.data[w] = t.mem_req_data_o[w];
-        q.cmp = t.mem_req_cmp_o;
-        q.tag = t.mem_req_tag_o;
-        if (held && memcmp(&q, &held_req, sizeof q) != 0) {
-            char b[400];
-            snprintf(b, sizeof b, "memory port: the request payload changed at cycle %" PRIu64
-                     " while mem_req_valid_o waited for mem_req_ready_i: op %u -> %u, line 0x%07" PRIx32 " -> 0x%07" PRIx32
-                     ", words 0x%04" PRIx32 " -> 0x%04" PRIx32 ", tag 0x%04" PRIx32 " -> 0x%04" PRIx32,
-                     next - launch_edge, held_req.op, q.op, held_req.line, q.line, held_req.words, q.words, held_req.tag, q.tag);
-            err = b;
-            return false;
-        }
-        if (t.mem_req_ready_i) {
-            if (!mem->accept(next, q)) {
-                err = mem->error();
-                return false;
-            }
-            held = false;
-        } else {
-            held = true;
-            held_req = q;
-        }
-    } else if (held) {
-        char b[200];
-        snprintf(b, sizeof b, "memory port: mem_req_valid_o fell at cycle %" PRIu64 " before the request was accepted",
-                 next - launch_edge);
-        err = b;
+    AxiSignals p{};
+    p.arvalid = t.m_axi_arvalid;
+    p.arready = t.m_axi_arready;
+    p.ar = AxiAddr{ t.m_axi_arid, t.m_axi_araddr, t.m_axi_arlen, t.m_axi_arsize, t.m_axi_arburst };
+    p.awvalid = t.m_axi_awvalid;
+    p.awready = t.m_axi_awready;
+    p.aw = AxiAddr{ t.m_axi_awid, t.m_axi_awaddr, t.m_axi_awlen, t.m_axi_awsize, t.m_axi_awburst };
+    p.wvalid = t.m_axi_wvalid;
+    p.wready = t.m_axi_wready;
+    for (unsigned i = 0; i < 4; i++) p.w.data[i] = t.m_axi_wdata[i];
+    p.w.strb = t.m_axi_wstrb;
+    p.w.last = t.m_axi_wlast;
+    p.rvalid = rv;
+    p.rready = t.m_axi_rready;
+    p.r = r;
+    p.bvalid = bv;
+    p.bready = t.m_axi_bready;
+    p.b = b;
+    if (!axi.cycle(next, p, in_reset)) {
+        err = axi.error() + " (cycle " + std::to_string(next - launch_edge) + " of the launch)";
         return false;
     }
-    bool resp_taken = resp && t.mem_resp_ready_o;
+    if (!in_reset) {
+        bool ok = true;
+        if (p.arvalid && p.arready) ok = mem->ar_fire(next, p.ar);
+        if (ok && p.awvalid && p.awready) ok = mem->aw_fire(next, p.aw);
+        if (ok && p.wvalid && p.wready) ok = mem->w_fire(next, p.w);
+        if (!ok) {
+            err = mem->error();
+            return false;
+        }
+        if (rv && p.rready) {
+            mem->r_taken(next);
+            r_bursts += r.last;
+        }
+        if (bv && p.bready) mem->b_taken(next);
+        axi_events += (p.arvalid && p.arready) + (p.awvalid && p.awready) + (p.wvalid && p.wready) + (rv && p.rready) +
+                      (bv && p.bready);
+    }
 
     t.clk_i = 1;
     t.eval();
     edge = next;
-    if (resp_taken) mem->pop();
     dump(0);
     return true;
 }
@@ -236,8 +248,8 @@ void RtlDev::reset()
     t.launch_i = 0;
     t.cfg_mem_bytes_i = cfg.mem_bytes;
     t.cfg_num_cus_i = cfg.num_cus;
-    held = false;
     mem->drop_in_flight();
+    axi.reset();
     for (int i = 0; i < 4; i++) clock();
     t.rst_i = 0;
     clock();
@@ -283,7 +295,20 @@ void RtlDev::read_counters()
         k.stall_lds += v[CTR_STALL_LDS];
         k.stall_fetch += v[CTR_STALL_FETCH];
         k.groups += v[CTR_GROUPS];
+        k.mem_stall_cycles += v[CTR_MEM_STALL];
     }
+    for (unsigned i = 0; i < NUM_MEM_CTRS; i++) {
+        t.ctr_cu_i = 0;
+        t.ctr_idx_i = MEM_CTR_FIRST + i;
+        t.eval();
+        stats.mem_ctr[i] = t.ctr_value_o;
+    }
+    k.l2_hits = stats.mem_ctr[MEM_CTR_L2_HITS - MEM_CTR_FIRST];
+    k.l2_misses = stats.mem_ctr[MEM_CTR_L2_MISSES - MEM_CTR_FIRST];
+    k.l2_evictions = stats.mem_ctr[MEM_CTR_L2_EVICTIONS - MEM_CTR_FIRST];
+    k.l2_atomics = stats.mem_ctr[MEM_CTR_L2_ATOMICS - MEM_CTR_FIRST];
+    k.dram_bytes_read = stats.mem_ctr[MEM_CTR_DRAM_BYTES_READ - MEM_CTR_FIRST];
+    k.dram_bytes_written = stats.mem_ctr[MEM_CTR_DRAM_BYTES_WRITTEN - MEM_CTR_FIRST];
 }
 
 // Reads the trace port after a rising edge and replays it on the golden model.
@@ -376,10 +401,14 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
     }
 #endif
 
-    uint64_t jitter = env_u64("WAVEGPU_MEM_JITTER", 0);
-    d->mem = std::make_unique<MemModel>(cfg->mem_bytes, cfg->mem_latency, (unsigned)env_u64("WAVEGPU_MEM_QUEUE", 64),
-                                        jitter, env_u64("WAVEGPU_MEM_NOSTALL", 0) == 0);
-    d->mem->lose_responses_after(env_u64("WAVEGPU_MEM_LOSE_AFTER", 0));   // fault injection (test_runtime)
+    AxiDramConfig dc;
+    dc.bytes = cfg->mem_bytes;
+    dc.latency = cfg->mem_latency ? cfg->mem_latency : 1;
+    dc.channels = cfg->dram_channels;
+    dc.bytes_per_cycle = cfg->dram_bytes_per_cycle;
+    dc.jitter_seed = env_u64("WAVEGPU_MEM_JITTER", cfg->dram_jitter_seed);
+    d->mem = std::make_unique<AxiDram>(dc);
+    d->lose_after = env_u64("WAVEGPU_MEM_LOSE_AFTER", 0);   // fault injection (test_runtime)
     const char *lsv = getenv("WAVEGPU_LOCKSTEP");
     if (!(lsv && strcmp(lsv, "0") == 0)) {
         d->ls = std::make_unique<Lockstep>();
@@ -450,6 +479,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     t.launch_args_addr_i = desc->args_addr;
     t.launch_i = 1;
     d->mem->reset_stats();
+    d->r_bursts = 0;
     d->launch_edge = d->edge + 1;
     d->fst_base = d->fst_next_base ? d->fst_next_base + 10 : 0;
     d->traced = 0;
@@ -476,16 +506,16 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         }
         ok = d->clock();
         if (ok && d->ls) ok = d->replay();
-        uint64_t acc = d->mem->accepted();
+        uint64_t acc = d->axi_events;
         if (bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS) || t.tr_disp_valid_o || acc != last_accepted) {
             last_progress = d->cycle();
             last_accepted = acc;
         } else if (ok && d->cycle() - last_progress > quiet_limit) {
             char b[400];
             snprintf(b, sizeof b, "RTL deadlock: busy_o high, but no CU retired or completed anything, no group was "
-                     "placed and no memory request was accepted for %" PRIu64 " cycles (cycle %" PRIu64 "; %" PRIu64
-                     " of the %" PRIu64 " requests accepted are still to be answered by the memory model)",
-                     quiet_limit, d->cycle(), d->mem->in_flight(), acc);
+                     "placed and no AXI handshake happened for %" PRIu64 " cycles (cycle %" PRIu64 "; %" PRIu64
+                     " bursts in the DRAM model)",
+                     quiet_limit, d->cycle(), d->mem->in_flight());
             d->err = b;
             ok = false;
         }
@@ -495,6 +525,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     uint64_t cycles = d->edge >= d->launch_edge ? d->cycle() : 0;
     if (d->fst && d->fst->isOpen()) d->fst->flush();
 
+    if (ok && t.mem_error_o) {
+        d->err = "the AXI4 port saw a response other than OKAY (mem_error_o)";
+        ok = false;
+    }
+    if (ok && !d->axi.idle_at_end(d->edge)) {
+        d->err = d->axi.error() + " (at the end of the launch)";
+        ok = false;
+    }
     if (ok && st == GPU_OK && t.fault_o) {
         st = GPU_ERR_FAULT;
         res->fault = t.fault_code_o;
@@ -533,8 +571,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     s.lockstep_events = d->ls ? d->ls->events() : 0;
     if (d->ls) d->ls->counters(&s.golden);
     else memset(&s.golden, 0, sizeof s.golden);
-    s.mem_requests = d->mem->accepted();
-    s.mem_max_in_flight = d->mem->max_in_flight();
+    const AxiDramStats &ds = d->mem->stats();
+    s.dram_read_bytes = ds.read_bytes;
+    s.dram_write_bytes = ds.write_bytes;
+    s.dram_read_bursts = ds.read_bursts;
+    s.dram_write_bursts = ds.write_bursts;
+    s.dram_max_reads_in_flight = ds.max_reads_in_flight;
+    s.dram_max_writes_in_flight = ds.max_writes_in_flight;
+    s.dram_peak_bytes_per_cycle = d->cfg.dram_channels * d->cfg.dram_bytes_per_cycle;
     s.traced_cycles = d->traced;
     snprintf(s.fst_path, sizeof s.fst_path, "%s", d->fst ? d->trace_path.c_str() : "");
     g_last = s;

@@ -1,16 +1,17 @@
 /* rtl_backend.h: the RTL backend of the host API (gpu_backend.h), the
- * Verilated gpu_top with the memory model (tb/mem_model.h) and lockstep
- * checking against the golden model (tb/lockstep.h), plus what the sim
- * program needs beyond gpu.h: wave tracing and per-CU counters.
+ * Verilated gpu_top with the DRAM model on its AXI4 port (tb/axi_dram.h,
+ * every cycle checked by tb/axi_check.h) and lockstep checking against the
+ * golden model (tb/lockstep.h), plus what the sim program needs beyond gpu.h:
+ * wave tracing and the per-CU and memory-system counters.
  *
  * Programs that link tb/rtl_backend.cpp get GPU_BACKEND_RTL in gpu_open, and
  * WAVEGPU_BACKEND defaults to rtl in them (tests that read it run on the RTL).
  * Environment, read when a device is opened:
  *   WAVEGPU_LOCKSTEP=0        no lockstep (faster; for benchmarks)
- *   WAVEGPU_MEM_JITTER=seed   random extra latency 0..mem_latency per request
- *                             (reorders responses) and mem_req_ready_i low in
- *                             1 cycle of 8 (WAVEGPU_MEM_NOSTALL=1: ready stays high)
- *   WAVEGPU_MEM_QUEUE=n       requests in flight at most (default 64; 0 = no limit)
+ *   WAVEGPU_MEM_JITTER=seed   the DRAM model's jitter seed (gpu_config's
+ *                             dram_jitter_seed): random extra latency
+ *                             0..mem_latency per burst, so bursts of different
+ *                             IDs come back reordered
  *   WAVEGPU_FST=path          trace every launch to an FST file (if
  *                             rtl_backend_set_trace did not set one), with
  *   WAVEGPU_FST_START, WAVEGPU_FST_END, WAVEGPU_FST_DEPTH as in rtl_trace_config.
@@ -34,6 +35,7 @@ extern "C" {
 
 #define RTL_MAX_CUS  8
 #define RTL_MAX_CTRS 32
+#define RTL_MAX_MEM_CTRS 16
 
 typedef struct {
     const char *path;   /* FST file; NULL or "" = no tracing */
@@ -63,8 +65,11 @@ typedef struct {
     bool lockstep;                             /* checked against the golden model */
     uint64_t lockstep_events;                  /* trace events replayed */
     gpu_counters golden;                       /* the lockstep model's counters */
-    uint64_t mem_requests;                     /* requests accepted by the memory model */
-    uint64_t mem_max_in_flight;
+    uint64_t mem_ctr[RTL_MAX_MEM_CTRS];        /* the memory system's counters (MEM_CTR_* - MEM_CTR_FIRST) */
+    uint64_t dram_read_bytes, dram_write_bytes;        /* the DRAM model's view of the AXI4 port */
+    uint64_t dram_read_bursts, dram_write_bursts;
+    uint64_t dram_max_reads_in_flight, dram_max_writes_in_flight;
+    unsigned dram_peak_bytes_per_cycle;        /* channels x bytes per cycle (the R and W buses take 16 each) */
     uint64_t traced_cycles;                    /* cycles written to the FST */
     char fst_path[256];                        /* "" if not traced */
 } rtl_run_stats;

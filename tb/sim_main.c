@@ -4,8 +4,12 @@
  * writes an FST, and prints a summary ending in PASS or FAIL.
  *
  *   sim/bin/wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C]
- *        [--latency L] [--fst PATH] [--trace-start C] [--trace-end C]
- *        [--trace-depth D]
+ *        [--latency L] [--dram-channels C] [--dram-bpc B] [--jitter SEED]
+ *        [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]
+ *
+ * The DRAM model behind the AXI4 port: --latency cycles (default 100),
+ * --dram-channels (default 4) of --dram-bpc bytes per cycle each (default 8),
+ * --jitter SEED: a random extra latency per burst (default 0: none).
  *
  * Tracing (--fst): cycles [--trace-start, --trace-end) after the launch edge;
  * without --trace-end, 150000 cycles from the start; --trace-end 0: to the
@@ -44,7 +48,8 @@
 
 typedef struct {
     const char *kernel;
-    unsigned n, waves, cus, latency;
+    unsigned n, waves, cus, latency, dram_channels, dram_bpc;
+    uint64_t jitter;
     const char *fst;
     uint64_t trace_start, trace_end;
     unsigned trace_depth;
@@ -227,6 +232,9 @@ static void run_job(const options *o, gpu_backend_kind be, const job *jb, outcom
     cfg.backend = be;
     cfg.num_cus = o->cus;
     cfg.mem_latency = o->latency;
+    cfg.dram_channels = o->dram_channels;
+    cfg.dram_bytes_per_cycle = o->dram_bpc;
+    cfg.dram_jitter_seed = o->jitter;
     gpu_device *dev = NULL;
     gpu_kernel *k = NULL;
     char path[256];
@@ -332,9 +340,19 @@ static void summary(const rtl_run_stats *s, const outcome *r)
            r->ctr.lds_conflict_cycles);
     uint64_t reqs = 0;
     for (unsigned c = 0; c < nc; c++) reqs += s->ctr[c][CTR_MEM_REQS];
-    printf("memory     %" PRIu64 " requests (counters; memory model accepted %" PRIu64 ", at most %" PRIu64
-           " in flight); lanes: %" PRIu64 " loads, %" PRIu64 " stores, %" PRIu64 " atomics\n",
-           reqs, s->mem_requests, s->mem_max_in_flight, r->ctr.global_loads, r->ctr.global_stores, r->ctr.global_atomics);
+    printf("memory     %" PRIu64 " line requests from the CUs (stalled %" PRIu64 " cycles); lanes: %" PRIu64 " loads, %" PRIu64
+           " stores, %" PRIu64 " atomics\n",
+           reqs, r->ctr.mem_stall_cycles, r->ctr.global_loads, r->ctr.global_stores, r->ctr.global_atomics);
+    uint64_t l2 = r->ctr.l2_hits + r->ctr.l2_misses;
+    printf("L2         %" PRIu64 " hits, %" PRIu64 " misses (hit rate %.1f%%), %" PRIu64 " dirty lines written back, %" PRIu64
+           " atomics\n",
+           r->ctr.l2_hits, r->ctr.l2_misses, pct(r->ctr.l2_hits, l2), r->ctr.l2_evictions, r->ctr.l2_atomics);
+    uint64_t dram = r->ctr.dram_bytes_read + r->ctr.dram_bytes_written;
+    printf("DRAM       %" PRIu64 " bytes read, %" PRIu64 " written (DRAM model: %" PRIu64 " and %" PRIu64 " in %" PRIu64 " and %"
+           PRIu64 " bursts); %.2f bytes/cycle = %.1f%% of the peak %u\n",
+           r->ctr.dram_bytes_read, r->ctr.dram_bytes_written, s->dram_read_bytes, s->dram_write_bytes, s->dram_read_bursts,
+           s->dram_write_bursts, (double)dram / (double)cyc, pct(dram, (uint64_t)s->dram_peak_bytes_per_cycle * cyc),
+           s->dram_peak_bytes_per_cycle);
     printf("speed      %.0f cycles/s (%" PRIu64 " cycles in %.2f s%s)\n", (double)s->cycles / s->wall_seconds,
            s->cycles, s->wall_seconds, s->fst_path[0] ? ", tracing" : "");
     if (s->lockstep) {
@@ -356,6 +374,7 @@ static void summary(const rtl_run_stats *s, const outcome *r)
 static int usage(void)
 {
     fprintf(stderr, "usage: wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C] [--latency L]\n"
+                    "                   [--dram-channels C] [--dram-bpc B] [--jitter SEED]\n"
                     "                   [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]\n");
     supported(stderr);
     return 2;
@@ -363,7 +382,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    options o = { .kernel = "matmul_tiled", .n = 128, .waves = 8, .cus = 4, .latency = 20 };
+    options o = { .kernel = "matmul_tiled", .n = 128, .waves = 8, .cus = 4, .latency = 100, .dram_channels = 4, .dram_bpc = 8 };
     bool end_given = false, n_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -374,6 +393,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--waves")) o.waves = (unsigned)strtoul(v, NULL, 0);
         else if (!strcmp(a, "--cus")) o.cus = (unsigned)strtoul(v, NULL, 0);
         else if (!strcmp(a, "--latency")) o.latency = (unsigned)strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--dram-channels")) o.dram_channels = (unsigned)strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--dram-bpc")) o.dram_bpc = (unsigned)strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--jitter")) o.jitter = strtoull(v, NULL, 0);
         else if (!strcmp(a, "--fst")) o.fst = v;
         else if (!strcmp(a, "--trace-start")) o.trace_start = strtoull(v, NULL, 0);
         else if (!strcmp(a, "--trace-end")) o.trace_end = strtoull(v, NULL, 0), end_given = true;
@@ -397,8 +419,8 @@ int main(int argc, char **argv)
     }
     if (rc < 0) return 2;
 
-    printf("wavegpu sim: %s; %u CUs (NumCus %u), memory latency %u, lockstep %s\n", j.what, o.cus,
-           rtl_backend_max_cus(), o.latency, getenv("WAVEGPU_LOCKSTEP") && !strcmp(getenv("WAVEGPU_LOCKSTEP"), "0") ? "off" : "on");
+    printf("wavegpu sim: %s; %u CUs (NumCus %u); DRAM: latency %u%s, %u channels x %u bytes/cycle; lockstep %s\n",
+           j.what, o.cus, rtl_backend_max_cus(), o.latency, o.jitter ? " + jitter" : "", o.dram_channels, o.dram_bpc, getenv("WAVEGPU_LOCKSTEP") && !strcmp(getenv("WAVEGPU_LOCKSTEP"), "0") ? "off" : "on");
     if (o.fst) {
         rtl_trace_config t = { .path = o.fst, .start = o.trace_start, .end = o.trace_end, .depth = o.trace_depth };
         rtl_backend_set_trace(&t);

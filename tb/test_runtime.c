@@ -334,6 +334,10 @@ static void test_open(void)
         { "open_rejects_mem_bytes_2GiB", "mem_bytes", 2, 0x80000000u },
         { "open_rejects_mem_latency_1000001", "mem_latency", 3, 1000001 },
         { "open_rejects_max_cycles_0", "max_cycles", 4, 0 },
+        { "open_rejects_dram_channels_0", "dram_channels", 5, 0 },
+        { "open_rejects_dram_channels_17", "dram_channels", 5, 17 },
+        { "open_rejects_dram_bytes_per_cycle_0", "dram_bytes_per_cycle", 6, 0 },
+        { "open_rejects_dram_bytes_per_cycle_65", "dram_bytes_per_cycle", 6, 65 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (!selected(bad[i].name)) continue;
@@ -346,6 +350,8 @@ static void test_open(void)
         case 1: cfg.num_cus = (unsigned)bad[i].value; break;
         case 2: cfg.mem_bytes = (uint32_t)bad[i].value; break;
         case 3: cfg.mem_latency = (unsigned)bad[i].value; break;
+        case 5: cfg.dram_channels = (unsigned)bad[i].value; break;
+        case 6: cfg.dram_bytes_per_cycle = (unsigned)bad[i].value; break;
         default: cfg.max_cycles = bad[i].value; break;
         }
         static int not_null;
@@ -997,10 +1003,11 @@ static void test_timeout(void)
 /* ------------------------------------------------------------ deadlock watchdog */
 
 /* The RTL backend stops a launch whose hardware goes silent (nothing retires,
- * nothing is placed, no request is accepted) instead of running on to
- * max_cycles. Planted hang: the memory model performs the second request but
- * never answers it (WAVEGPU_MEM_LOSE_AFTER), so the wave waits on its signal
- * forever. The golden model has no hardware to hang. */
+ * nothing is placed, no AXI handshake) instead of running on to max_cycles.
+ * Planted hang: the DRAM model never presents the data of the second read
+ * burst (WAVEGPU_MEM_LOSE_AFTER=1), the line of a buffer the second load reads
+ * after the first has read its address from the arguments; the wave waits on
+ * its signal forever. The golden model has no hardware to hang. */
 static void test_deadlock_watchdog(void)
 {
     const char *name = "rtl_deadlock_watchdog_lost_response";
@@ -1017,14 +1024,18 @@ static void test_deadlock_watchdog(void)
     gpu_device *dev = open_cfg(c.name, &cfg);
     unsetenv("WAVEGPU_MEM_LOSE_AFTER");
     if (!dev) return;
+    gpu_addr buf = 0;
     gpu_kernel *k = load_src(c.name, dev,
                              "    global_load32 s0, v16, one, args\n    sig_wait s0\n"
-                             "    global_load32 s1, v17, one, args\n    sig_wait s1\n    end\n", NULL);
-    if (!k) {
+                             "    global_load32 s1, v17, one, v16\n    sig_wait s1\n    end\n", NULL);
+    if (!k || gpu_alloc(dev, 256, &buf) != GPU_OK) {
+        chk_fail(&c, "setup: %s", gpu_last_error(dev));
+        gpu_kernel_free(k);
         gpu_close(dev);
+        chk_end(&c);
         return;
     }
-    uint32_t arg = 7;
+    uint32_t arg = buf;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     gpu_result res;
@@ -1032,7 +1043,7 @@ static void test_deadlock_watchdog(void)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double dt = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     chk_status(&c, "gpu_wait", st, GPU_ERR_BACKEND, dev);
-    chk_msg(&c, "gpu_last_error", gpu_last_error(dev), "deadlock", "no memory request was accepted", NULL);
+    chk_msg(&c, "gpu_last_error", gpu_last_error(dev), "deadlock", "no AXI handshake", NULL);
     if (dt > 60) chk_fail(&c, "the watchdog took %.1f s to stop the launch", dt);
     gpu_kernel_free(k);
     gpu_close(dev);
