@@ -75,7 +75,7 @@ void gpu_config_default(gpu_config *cfg)
     cfg->mem_latency = 100;
     cfg->max_cycles = 200000000ull;
     cfg->dram_channels = 4;
-    cfg->dram_bytes_per_cycle = 8;
+    cfg->dram_bytes_per_cycle = 4;
 }
 
 const char *gpu_status_name(gpu_status s)

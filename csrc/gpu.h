@@ -30,7 +30,7 @@ typedef struct {
     uint64_t max_cycles;     /* watchdog: a launch that runs longer is stopped (default 200M) */
     /* The RTL backend's DRAM model behind the AXI4 port (the golden model ignores them): */
     unsigned dram_channels;        /* 1..16 (default 4); addresses interleaved over them in 256-byte blocks */
-    unsigned dram_bytes_per_cycle; /* per channel, 1..64 (default 8); the peak is channels x this, at most 16
+    unsigned dram_bytes_per_cycle; /* per channel, 1..64 (default 4: a peak of 16, the AXI data width); at most 16
                                       bytes per cycle each way on the 128-bit bus */
     uint64_t dram_jitter_seed;     /* 0: fixed latency (default); else each burst gets a random extra 0..latency
                                       (the environment variable WAVEGPU_MEM_JITTER=seed sets it too) */

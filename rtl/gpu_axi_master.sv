@@ -1,6 +1,6 @@
 // gpu_axi_master: the L2 slices' line reads and writes on one AXI4 master
 // port (128-bit data): each line is an INCR burst of 4 beats of 16 bytes,
-// ID {slice, MSHR or write-back buffer}. Reads and writes each take one
+// ID {slice, MSHR or write slot}. Reads and writes each take one
 // slice at a time, round robin, into a register that drives AR (or AW and
 // W), so the AXI payload holds until its handshake. R and B go back to the
 // slice named by the ID. err_o: a response other than OKAY was seen (sticky).
@@ -9,7 +9,7 @@
 module gpu_axi_master #(
   parameter int Slices = 4,
   parameter int MshrW  = 3,    // bits of a slice's MSHR index (<= 5)
-  parameter int WbW    = 2     // bits of a slice's write-back buffer index (<= 5)
+  parameter int WbW    = 4     // bits of a slice's write slot index (<= 5)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_i,

@@ -14,7 +14,8 @@ module gpu_l2_slice #(
   parameter int Sets       = 64,    // power of two
   parameter int Ways       = 8,
   parameter int Mshrs      = 8,     // misses in flight
-  parameter int WbBufs     = 4,     // write-backs in flight
+  parameter int WbBufs     = 4,     // write-back data buffers (free once the line is sent)
+  parameter int Writes     = 16,    // line writes in flight (sent, not yet answered)
   parameter int Slices     = 4,     // of the whole L2 (for the set index)
   parameter int BlockLines = 4      // interleave block of the slices, in lines
 ) (
@@ -52,9 +53,9 @@ module gpu_l2_slice #(
   output logic [25:0]   mw_line_o,
   output logic [15:0]   mw_words_o,
   output logic [511:0]  mw_data_o,
-  output logic [$clog2(WbBufs)-1:0] mw_id_o,
+  output logic [$clog2(Writes)-1:0] mw_id_o,
   input  wire           mb_valid_i,
-  input  wire  [$clog2(WbBufs)-1:0] mb_id_i,
+  input  wire  [$clog2(Writes)-1:0] mb_id_i,
   // maintenance: write back every dirty line (maint_inv_i: and invalidate all)
   input  wire           maint_req_i,
   input  wire           maint_inv_i,
@@ -75,6 +76,7 @@ module gpu_l2_slice #(
   localparam int IdxW  = $clog2(Lines);
   localparam int MshrW = $clog2(Mshrs);
   localparam int WbW   = $clog2(WbBufs);
+  localparam int WrW   = $clog2(Writes);
   localparam int BlkW  = $clog2(BlockLines);
   localparam int SlW   = $clog2(Slices);
 
@@ -107,10 +109,14 @@ module gpu_l2_slice #(
   logic [15:0]       ms_tag_q   [Mshrs];
 
   // ---------------------------------------------------------------- write-back buffers
-  logic [WbBufs-1:0] wb_valid_q, wb_sent_q, wb_maint_q;
+  // A dirty line waits in a buffer until the memory side takes it; then only
+  // its address stays, in the table of writes in flight, until it is answered.
+  logic [WbBufs-1:0] wb_valid_q, wb_maint_q;
   logic [25:0]       wb_line_q  [WbBufs];
   logic [15:0]       wb_words_q [WbBufs];
   logic [511:0]      wb_data_q  [WbBufs];
+  logic [Writes-1:0] wr_valid_q, wr_maint_q;
+  logic [25:0]       wr_line_q  [Writes];
 
   // ---------------------------------------------------------------- maintenance walker
   // It visits one set per cycle, staying on a set one cycle per dirty line to
@@ -220,16 +226,22 @@ module gpu_l2_slice #(
       end
   end
 
-  // A line with a write-back in flight is not written back again until that one
-  // is answered (two writes of one line in flight could reach memory in either order).
-  function automatic logic in_wb(input logic [25:0] line, input logic [WbBufs-1:0] v, input logic [WbBufs*26-1:0] lines);
+  // A line with a write-back waiting or in flight is neither read nor written
+  // back again until that write is answered (two writes of one line in flight,
+  // or a read and a write, could reach memory in either order).
+  localparam int Pend = WbBufs + Writes;
+  logic [Pend-1:0]    pend_wr_v;
+  logic [Pend*26-1:0] pend_wr_lines;
+  always_comb begin
+    pend_wr_v = {wr_valid_q, wb_valid_q};
+    for (int i = 0; i < WbBufs; i++) pend_wr_lines[i*26 +: 26] = wb_line_q[i];
+    for (int i = 0; i < Writes; i++) pend_wr_lines[(WbBufs + i)*26 +: 26] = wr_line_q[i];
+  end
+  function automatic logic in_wb(input logic [25:0] line, input logic [Pend-1:0] v, input logic [Pend*26-1:0] lines);
     in_wb = 1'b0;
-    for (int i = 0; i < WbBufs; i++)
+    for (int i = 0; i < Pend; i++)
       if (v[i] && lines[i*26 +: 26] == line) in_wb = 1'b1;
   endfunction
-  logic [WbBufs*26-1:0] wb_lines;
-  always_comb
-    for (int i = 0; i < WbBufs; i++) wb_lines[i*26 +: 26] = wb_line_q[i];
 
   // The walk is stepping through the lines (not just waiting for its write-backs).
   wire          walk_busy = walk_q && !walk_wait_q;
@@ -303,7 +315,7 @@ module gpu_l2_slice #(
   wire a_hit_go     = a_hit || a_replay;
   wire a_need_wb    = victim_dirty;
   wire a_miss_go    = !a_hit_go && !a_reserved && victim_ok &&
-                      (!a_need_wb || (free_wb_ok && !in_wb(tag_q[{a_set, victim_way}], wb_valid_q, wb_lines))) &&
+                      (!a_need_wb || (free_wb_ok && !in_wb(tag_q[{a_set, victim_way}], pend_wr_v, pend_wr_lines))) &&
                       (a_full_store || free_ms_ok);
   wire a_go         = a_valid && !a_stall_common && (a_hit_go || a_miss_go);
   wire a_in_go      = a_go && !a_replay;
@@ -327,7 +339,7 @@ module gpu_l2_slice #(
   end
   wire [IdxW-1:0] walk_idx = {walk_set_q, walk_way};
   wire walk_go = walk_busy && !b_block && !fill_write &&
-                 (!walk_dirty || (free_wb_ok && !in_wb(tag_q[walk_idx], wb_valid_q, wb_lines)));
+                 (!walk_dirty || (free_wb_ok && !in_wb(tag_q[walk_idx], pend_wr_v, pend_wr_lines)));
 
   // ---------------------------------------------------------------- RAM ports
   always_comb begin
@@ -373,7 +385,7 @@ module gpu_l2_slice #(
     mr_ok  = 1'b0;
     mr_idx = '0;
     for (int m = Mshrs - 1; m >= 0; m--) begin
-      if (ms_state_q[m] == MS_READ && !in_wb(ms_line_q[m], wb_valid_q, wb_lines)) begin
+      if (ms_state_q[m] == MS_READ && !in_wb(ms_line_q[m], pend_wr_v, pend_wr_lines)) begin
         mr_ok  = 1'b1;
         mr_idx = m[MshrW-1:0];
       end
@@ -383,15 +395,24 @@ module gpu_l2_slice #(
   assign mr_line_o  = ms_line_q[mr_idx];
   assign mr_id_o    = mr_idx;
 
-  // Writes: a filled write-back buffer not yet sent (its data arrives in the cycle after its lookup).
-  logic           mw_ok;
+  // Writes: a filled write-back buffer (its data arrives in the cycle after its
+  // lookup), sent with the number of a free slot of the table of writes in flight.
+  logic           mw_ok, wr_free_ok;
   logic [WbW-1:0] mw_idx;
+  logic [WrW-1:0] wr_free;
   always_comb begin
-    mw_ok  = 1'b0;
-    mw_idx = '0;
+    mw_ok      = 1'b0;
+    mw_idx     = '0;
+    wr_free_ok = 1'b0;
+    wr_free    = '0;
+    for (int i = Writes - 1; i >= 0; i--)
+      if (!wr_valid_q[i]) begin
+        wr_free_ok = 1'b1;
+        wr_free    = i[WrW-1:0];
+      end
     for (int i = WbBufs - 1; i >= 0; i--)
-      if (wb_valid_q[i] && !wb_sent_q[i] && !(b_copy_q && b_wb_q == i[WbW-1:0] && b_first_q)) begin
-        mw_ok  = 1'b1;
+      if (wb_valid_q[i] && !(b_copy_q && b_wb_q == i[WbW-1:0] && b_first_q)) begin
+        mw_ok  = wr_free_ok;
         mw_idx = i[WbW-1:0];
       end
   end
@@ -399,14 +420,14 @@ module gpu_l2_slice #(
   assign mw_line_o  = wb_line_q[mw_idx];
   assign mw_words_o = wb_words_q[mw_idx];
   assign mw_data_o  = wb_data_q[mw_idx];
-  assign mw_id_o    = mw_idx;
+  assign mw_id_o    = wr_free;
 
   // ---------------------------------------------------------------- maintenance completion
   wire walk_last = walk_set_q == '1;
-  assign maint_done_o = walk_q && walk_wait_q && (wb_valid_q & wb_maint_q) == '0;
+  assign maint_done_o = walk_q && walk_wait_q && (wb_valid_q & wb_maint_q) == '0 && (wr_valid_q & wr_maint_q) == '0;
 
   always_comb begin
-    idle_o = !b_answers && !walk_q && wb_valid_q == '0 && !req_valid_i;
+    idle_o = !b_answers && !walk_q && wb_valid_q == '0 && wr_valid_q == '0 && !req_valid_i;
     for (int m = 0; m < Mshrs; m++)
       if (ms_state_q[m] != MS_FREE) idle_o = 1'b0;
   end
@@ -430,8 +451,13 @@ module gpu_l2_slice #(
     if (mr_ok && mr_ready_i) ms_state_q[mr_idx] <= MS_FILL;
 
     // write-backs
-    if (mw_ok && mw_ready_i) wb_sent_q[mw_idx] <= 1'b1;
-    if (mb_valid_i) wb_valid_q[mb_id_i] <= 1'b0;
+    if (mb_valid_i) wr_valid_q[mb_id_i] <= 1'b0;
+    if (mw_ok && mw_ready_i) begin
+      wb_valid_q[mw_idx]  <= 1'b0;
+      wr_valid_q[wr_free] <= 1'b1;
+      wr_maint_q[wr_free] <= wb_maint_q[mw_idx];
+      wr_line_q[wr_free]  <= wb_line_q[mw_idx];
+    end
 
     // stage A
     if (a_go) begin
@@ -461,7 +487,6 @@ module gpu_l2_slice #(
           b_copy_q               <= 1'b1;
           b_wb_q                 <= free_wb;
           wb_valid_q[free_wb]    <= 1'b1;
-          wb_sent_q[free_wb]     <= 1'b0;
           wb_maint_q[free_wb]    <= 1'b0;
           wb_line_q[free_wb]     <= tag_q[a_vic_idx];
           wb_words_q[free_wb]    <= 16'hFFFF;
@@ -504,7 +529,6 @@ module gpu_l2_slice #(
         b_first_q             <= 1'b1;
         b_wb_q                <= free_wb;
         wb_valid_q[free_wb]   <= 1'b1;
-        wb_sent_q[free_wb]    <= 1'b0;
         wb_maint_q[free_wb]   <= 1'b1;
         wb_line_q[free_wb]    <= tag_q[walk_idx];
         wb_words_q[free_wb]   <= 16'hFFFF;
@@ -526,6 +550,7 @@ module gpu_l2_slice #(
       pend_q     <= '0;
       stream_q   <= '0;
       wb_valid_q <= '0;
+      wr_valid_q <= '0;
       b_kind_q   <= B_NONE;
       b_first_q  <= 1'b0;
       b_copy_q   <= 1'b0;
@@ -569,8 +594,8 @@ module gpu_l2_slice #(
   always @(posedge clk_i) begin
     if (!rst_i && mf_valid_i && mf_ready_o && ms_state_q[mf_id_i] != MS_FILL)
       $error("gpu_l2_slice: fill beat for MSHR %0d that waits for none", mf_id_i);
-    if (!rst_i && mb_valid_i && !(wb_valid_q[mb_id_i] && wb_sent_q[mb_id_i]))
-      $error("gpu_l2_slice: write acknowledgement for buffer %0d that waits for none", mb_id_i);
+    if (!rst_i && mb_valid_i && !wr_valid_q[mb_id_i])
+      $error("gpu_l2_slice: write acknowledgement for slot %0d that waits for none", mb_id_i);
   end
 `endif
 

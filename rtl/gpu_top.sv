@@ -12,7 +12,8 @@ module gpu_top #(
   parameter int L2Sets       = 64,   // per slice, power of two
   parameter int L2Ways       = 8,    // power of two >= 2
   parameter int L2Mshrs      = 8,    // misses in flight per slice (<= 32)
-  parameter int L2WbBufs     = 4,    // write-backs in flight per slice (<= 32)
+  parameter int L2WbBufs     = 4,    // write-back data buffers per slice
+  parameter int L2Writes     = 16,   // line writes in flight per slice (<= 32)
   parameter int L2BlockLines = 4     // slice interleave: blocks of this many 64-byte lines
 ) (
   input  wire                    clk_i,
@@ -254,7 +255,7 @@ module gpu_top #(
 
   // ---------------------------------------------------------------- the L2
   localparam int MshrW = $clog2(L2Mshrs);
-  localparam int WbW   = $clog2(L2WbBufs);
+  localparam int WbW   = $clog2(L2Writes);
   localparam int S     = L2Slices;
 
   logic [S-1:0]        sl_valid, sl_ready, sl_nt, sl_resp_valid, sl_resp_ready;
@@ -321,6 +322,7 @@ module gpu_top #(
       .Ways       (L2Ways),
       .Mshrs      (L2Mshrs),
       .WbBufs     (L2WbBufs),
+      .Writes     (L2Writes),
       .Slices     (S),
       .BlockLines (L2BlockLines)
     ) u_slice (

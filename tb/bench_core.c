@@ -13,6 +13,12 @@
  *                loads and stores (the mem_requests counter less the requests
  *                of the kernel's own table and argument loads) must equal the
  *                distinct 64-byte lines they touch, counted here (ratio 1.00).
+ *   streaming    kernels/bench_copy.s copies 4 MiB on 4 CUs (64 groups of 2
+ *   copy         waves); the DRAM bytes moved (read + written, from the
+ *                memory-system counters, the final L2 flush included) per
+ *                cycle of the launch must reach COPY_BOUND of the DRAM
+ *                model's peak (channels x bytes per cycle, the defaults of
+ *                gpu_config). The copy is checked word for word.
  *
  * Every run is in lockstep with the golden model (unless WAVEGPU_LOCKSTEP=0).
  * Prints one line per figure, "PASS"/"FAIL" per check, and exits 1 if any
@@ -24,9 +30,13 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define ISSUE_RATE_BOUND 0.95
+#define COPY_BOUND       0.85
+#define COPY_BYTES       (4u << 20)
+#define COPY_ITERS       64u            /* 512-byte iterations per wave */
 
 /* Runs kernels/<name>.wgk on a 1-CU device: one group of `waves` waves with
  * the given arguments. Fills *c with the launch's counters. */
@@ -126,6 +136,53 @@ done:
     return ok;
 }
 
+/* kernels/bench_copy.s: COPY_BYTES from src to dst on 4 CUs. Fills *c, *peak
+ * (bytes per cycle); returns false if it could not run or copied wrongly. */
+static bool run_copy(gpu_counters *c, unsigned *peak)
+{
+    gpu_config cfg;
+    gpu_config_default(&cfg);
+    cfg.backend = GPU_BACKEND_RTL;
+    cfg.num_cus = 4;
+    *peak = cfg.dram_channels * cfg.dram_bytes_per_cycle;
+    gpu_device *dev = NULL;
+    gpu_kernel *k = NULL;
+    char err[256];
+    if (gpu_open(&cfg, &dev, err, sizeof err) != GPU_OK) {
+        fprintf(stderr, "bench_core: cannot open the RTL device: %s\n", err);
+        return false;
+    }
+    bool ok = false;
+    const uint32_t words = COPY_BYTES / 4;
+    uint32_t *h = malloc(COPY_BYTES), *back = malloc(COPY_BYTES);
+    gpu_addr src = 0, dst = 0;
+    gpu_result res;
+    if (!h || !back) goto done;
+    for (uint32_t i = 0; i < words; i++) h[i] = i * 2654435761u;
+    if (gpu_alloc(dev, COPY_BYTES, &src) != GPU_OK || gpu_alloc(dev, COPY_BYTES, &dst) != GPU_OK ||
+        gpu_write(dev, src, h, COPY_BYTES) != GPU_OK || gpu_fill(dev, dst, 0, COPY_BYTES) != GPU_OK) {
+        fprintf(stderr, "bench_core: bench_copy: %s\n", gpu_last_error(dev));
+        goto done;
+    }
+    uint32_t args[3] = { src, dst, COPY_ITERS };
+    uint32_t groups = COPY_BYTES / (512u * COPY_ITERS * 2);
+    gpu_launch_params p = { .num_groups = groups, .waves_per_group = 2, .args = args, .num_args = 3 };
+    if (gpu_kernel_load_file(dev, "sim/kernels/bench_copy.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
+        gpu_wait(dev, &res) != GPU_OK || gpu_read_counters(dev, c) != GPU_OK ||
+        gpu_read(dev, back, dst, COPY_BYTES) != GPU_OK) {
+        fprintf(stderr, "bench_core: bench_copy: %s\n", gpu_last_error(dev));
+        goto done;
+    }
+    ok = memcmp(h, back, COPY_BYTES) == 0;
+    if (!ok) fprintf(stderr, "bench_core: bench_copy: the destination differs from the source\n");
+done:
+    free(h);
+    free(back);
+    gpu_kernel_free(k);
+    gpu_close(dev);
+    return ok;
+}
+
 static unsigned gcd(unsigned a, unsigned b)
 {
     while (b) {
@@ -200,6 +257,19 @@ int main(void)
                "and %u stores\n",
                ok ? "PASS" : "FAIL", cp[i].what, reqs, lines, lines ? (double)reqs / (double)lines : 0.0, COAL_ROWS, COAL_ROWS);
     }
+
+    /* Streaming copy. */
+    unsigned peak = 0;
+    if (!run_copy(&c, &peak)) return 2;
+    uint64_t moved = c.dram_bytes_read + c.dram_bytes_written;
+    double bw = (double)moved / (double)c.cycles;
+    ok = bw >= COPY_BOUND * peak;
+    failed += !ok;
+    printf("%s streaming_copy: %u MiB on 4 CUs in %" PRIu64 " cycles: DRAM read %" PRIu64 " + written %" PRIu64
+           " bytes = %.2f bytes/cycle = %.1f%% of the peak %u (bound %.0f%%); L2 hits %" PRIu64 ", misses %" PRIu64
+           ", memory stall cycles %" PRIu64 "\n",
+           ok ? "PASS" : "FAIL", COPY_BYTES >> 20, c.cycles, c.dram_bytes_read, c.dram_bytes_written, bw,
+           100.0 * bw / peak, peak, 100.0 * COPY_BOUND, c.l2_hits, c.l2_misses, c.mem_stall_cycles);
 
     printf("bench_core: %u figure%s missed %s bound\n", failed, failed == 1 ? "" : "s", failed == 1 ? "its" : "their");
     return failed ? 1 : 0;

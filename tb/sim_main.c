@@ -8,7 +8,7 @@
  *        [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]
  *
  * The DRAM model behind the AXI4 port: --latency cycles (default 100),
- * --dram-channels (default 4) of --dram-bpc bytes per cycle each (default 8),
+ * --dram-channels (default 4) of --dram-bpc bytes per cycle each (default 4),
  * --jitter SEED: a random extra latency per burst (default 0: none).
  *
  * Tracing (--fst): cycles [--trace-start, --trace-end) after the launch edge;
@@ -382,7 +382,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    options o = { .kernel = "matmul_tiled", .n = 128, .waves = 8, .cus = 4, .latency = 100, .dram_channels = 4, .dram_bpc = 8 };
+    options o = { .kernel = "matmul_tiled", .n = 128, .waves = 8, .cus = 4, .latency = 100, .dram_channels = 4, .dram_bpc = 4 };
     bool end_given = false, n_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -223,7 +223,8 @@ __attribute__((unused)) static bool dev_buf(const char *test, gpu_device *dev, u
 
 /* Compares n words; on mismatch reports the first one, described by `where`
  * (a printf format taking the index, e.g. "C[%zu]") and the count. */
-__attribute__((unused)) static bool check_words(const char *test, const uint32_t *exp, const uint32_t *got, size_t n, const char *what)
+/* Words equal, or a FAIL line naming the first difference (no PASS line). */
+static bool compare_words(const char *test, const uint32_t *exp, const uint32_t *got, size_t n, const char *what)
 {
     size_t bad = 0, first = 0;
     for (size_t i = 0; i < n; i++)
@@ -231,13 +232,18 @@ __attribute__((unused)) static bool check_words(const char *test, const uint32_t
             if (!bad) first = i;
             bad++;
         }
-    if (!bad) {
-        pass(test);
-        return true;
-    }
+    if (!bad) return true;
     fail(test, "%s[%zu]: expected 0x%08" PRIx32 ", got 0x%08" PRIx32 " (%zu of %zu words differ)", what, first,
          exp[first], got[first], bad, n);
     return false;
+}
+
+/* compare_words, then the PASS line if they are equal. */
+__attribute__((unused)) static bool check_words(const char *test, const uint32_t *exp, const uint32_t *got, size_t n, const char *what)
+{
+    if (!compare_words(test, exp, got, n, what)) return false;
+    pass(test);
+    return true;
 }
 
 /* ------------------------------------------------------------ directed-test runs
@@ -1666,6 +1672,113 @@ static void test_global_mem(void)
 
 /* ------------------------------------------------------------ main */
 
+/* ------------------------------------------------------------ the memory hierarchy (issue 5) */
+
+/* kernels/l2_writeback.s with and without its cache_wb_l2. Both backends:
+ * the memory holds the second stores. RTL: the DRAM sees the lines written
+ * once (the end-of-task flush) without the write-back and twice with it
+ * (the write-back, then the flush), both as dirty-line write-backs of the L2
+ * and as bytes on the AXI4 port; and the launch with the write-back takes at
+ * least one DRAM latency longer (its signal completes only when the writes
+ * are answered). */
+static void test_l2_writeback(const char *name)
+{
+    if (!selected(name)) return;
+    const uint32_t iters = 16, words = iters * LANES, lines = words / 16;
+    gpu_device *dev = open_dev(name, 2, 0);
+    if (!dev) return;
+    gpu_addr buf;
+    uint64_t cycles[2] = { 0, 0 };
+    bool ok = dev_alloc(name, dev, words * 4, &buf);
+    for (uint32_t wb = 0; wb < 2 && ok; wb++) {
+        gpu_counters c;
+        uint32_t args[3] = { buf, iters, wb }, *got = NULL, exp[16 * LANES];
+        ok = gpu_fill(dev, buf, SENTINEL, words * 4) == GPU_OK && run_ok(name, dev, "l2_writeback", 1, 1, 0, args, 3) &&
+             gpu_read_counters(dev, &c) == GPU_OK && (got = dev_fetch(name, dev, buf, words)) != NULL;
+        if (!ok) {
+            if (!got) fail(name, "running l2_writeback (wb %u) failed", wb);
+            free(got);
+            break;
+        }
+        for (uint32_t i = 0; i < words; i++) exp[i] = i + 1000;
+        char what[32];
+        snprintf(what, sizeof what, "buf (wb %u)", wb);
+        ok = compare_words(name, exp, got, words, what);
+        free(got);
+        cycles[wb] = c.cycles;
+        if (ok && backend == GPU_BACKEND_RTL) {
+            uint64_t times = wb ? 2 : 1;
+            if (c.l2_evictions != times * lines || c.dram_bytes_written != times * lines * 64) {
+                fail(name, "wb %u: %" PRIu64 " dirty lines written back and %" PRIu64 " bytes written to DRAM; expected %"
+                     PRIu64 " and %" PRIu64, wb, c.l2_evictions, c.dram_bytes_written, times * lines, times * lines * 64);
+                ok = false;
+            }
+        }
+    }
+    if (ok && backend == GPU_BACKEND_RTL && cycles[1] < cycles[0] + 100) {
+        fail(name, "the launch with cache_wb_l2 took %" PRIu64 " cycles, without %" PRIu64
+             ": less than one DRAM latency (100) more, so its signal did not wait for the writes", cycles[1], cycles[0]);
+        ok = false;
+    }
+    if (ok) pass(name);
+    gpu_close(dev);
+}
+
+/* kernels/atomic_contend.s on 4 CUs: 8 groups of 2 waves, 8 iterations; all
+ * atomics of the launch on one line. The counters must be exact (every lane's
+ * noret add and xor performed once, atomically). With ret = 1, the returning
+ * adds hand out tickets: each of 0..N-1 exactly once. The returned value of an
+ * atomic under contention depends on the order the L2 performs them in; the
+ * lockstep checker takes the golden model's value at issue, so that part runs
+ * with lockstep off on the RTL (the host checks it). */
+static void test_atomic_contention(int ret, const char *name)
+{
+    if (!selected(name)) return;
+    const uint32_t groups = 8, waves = 2 * groups, iters = 8, n = waves * iters * LANES;
+    if (ret && backend == GPU_BACKEND_RTL) setenv("WAVEGPU_LOCKSTEP", "0", 1);
+    gpu_device *dev = open_dev(name, 4, 0);
+    if (ret && backend == GPU_BACKEND_RTL) unsetenv("WAVEGPU_LOCKSTEP");
+    if (!dev) return;
+    gpu_addr ctr, tickets;
+    uint32_t init[4] = { 5, 7, 0x12345678u, 0 }, *got = NULL, *tk = NULL;
+    if (dev_alloc(name, dev, 64, &ctr) && dev_alloc(name, dev, n * 4, &tickets) && dev_put(name, dev, ctr, init, 16) &&
+        gpu_fill(dev, tickets, SENTINEL, n * 4) == GPU_OK) {
+        uint32_t args[4] = { ctr, tickets, iters, (uint32_t)ret };
+        gpu_counters c;
+        if (run_ok(name, dev, "atomic_contend", groups, 2, 0, args, 4) && gpu_read_counters(dev, &c) == GPU_OK &&
+            (got = dev_fetch(name, dev, ctr, 4)) && (tk = dev_fetch(name, dev, tickets, n))) {
+            uint32_t exp[4] = { init[0] + n, init[1], init[2], ret ? n : 0 };
+            for (uint32_t w = 0; w < waves; w++)
+                for (uint32_t l = 0; l < LANES; l++) {
+                    exp[1] += iters * (l + 1);
+                    if (iters & 1) exp[2] ^= w << 5 | l;
+                }
+            bool ok = compare_words(name, exp, got, 4, "ctr");
+            if (ok && ret) {
+                uint8_t *seen = calloc(n, 1);
+                for (uint32_t i = 0; i < n && ok; i++) {
+                    if (tk[i] >= n || seen[tk[i]]) {
+                        fail(name, "ticket %u at index %u is %s", tk[i], i, tk[i] >= n ? "out of range" : "handed out twice");
+                        ok = false;
+                    } else {
+                        seen[tk[i]] = 1;
+                    }
+                }
+                free(seen);
+            }
+            uint64_t atomics = (uint64_t)n * (ret ? 4 : 3);
+            if (ok && backend == GPU_BACKEND_RTL && c.l2_atomics != atomics) {
+                fail(name, "%" PRIu64 " atomics executed in the L2; expected %" PRIu64, c.l2_atomics, atomics);
+                ok = false;
+            }
+            if (ok) pass(name);
+        }
+    }
+    free(got);
+    free(tk);
+    gpu_close(dev);
+}
+
 int main(int argc, char **argv)
 {
     const char *be = getenv("WAVEGPU_BACKEND");
@@ -1707,6 +1820,9 @@ int main(int argc, char **argv)
     test_transpose(100, 70, "kernel_transpose_lds_100x70");
     test_transpose(64, 32, "kernel_transpose_lds_64x32");
     test_histogram(3000, 256, "kernel_histogram_atomics");
+    test_l2_writeback("mem_l2_writeback_cache_wb_l2");
+    test_atomic_contention(0, "mem_atomics_contention_all_cus");
+    test_atomic_contention(1, "mem_atomics_contention_all_cus_tickets");
 
     printf("test_kernels: %u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;
