@@ -72,6 +72,7 @@ synth: deps
 # NumCus; changing it rebuilds. RTL_STUB=1 builds against sim/stub/gpu_top.sv
 # (a port-list stub, not in git) when rtl/gpu_top.sv does not exist.
 NUM_CUS   ?= 4
+L2_SLICES ?= 4
 VTOP      := $(SIM)/vtop
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 ifeq ($(RTL_STUB),1)
@@ -83,7 +84,7 @@ HAVE_GPU_TOP := $(if $(wildcard rtl/gpu_top.sv),1,)
 endif
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
-VTOP_CFG  := NUM_CUS=$(NUM_CUS) CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
+VTOP_CFG  := NUM_CUS=$(NUM_CUS) L2_SLICES=$(L2_SLICES) CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (its change tracking costs about 30% even when nothing is traced)
@@ -116,13 +117,13 @@ $(1)/config.stamp: FORCE
 
 $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@echo "verilating gpu_top (NumCus=$$(NUM_CUS)) into $(1) (log: $(1)/build.log)"
-	@$$(VERILATOR) --cc $(2) -GNumCus=$$(NUM_CUS) --top-module gpu_top -Mdir $(1) \
+	@$$(VERILATOR) --cc $(2) -GNumCus=$$(NUM_CUS) -GL2Slices=$$(L2_SLICES) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
 	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o) >> $(1)/build.log 2>&1 \
 	    || { tail -20 $(1)/build.log; exit 1; }
-	@echo '#define GPU_TOP_NUM_CUS $$(NUM_CUS)' > $(1)/gpu_top_cfg.h
+	@printf '#define GPU_TOP_NUM_CUS $$(NUM_CUS)\n#define GPU_TOP_L2_SLICES $$(L2_SLICES)\n' > $(1)/gpu_top_cfg.h
 	@touch $$@
 
 $(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;

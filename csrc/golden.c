@@ -46,6 +46,8 @@ typedef struct {
     int8_t reg;            /* load destination still pending on this slot, or -1 */
     uint8_t pending;       /* access not yet complete */
     uint8_t kind;
+    int8_t dest;           /* external memory: the register written at completion, or -1 */
+    uint32_t dest_lanes;   /* ... and its lanes */
 } gsig;
 
 typedef struct {
@@ -615,6 +617,8 @@ static void sig_issue(golden *g, gwave *w, unsigned s, unsigned kind, int reg)
     sg->kind = (uint8_t)kind;
     sg->seq = ++w->kind_seq[kind];
     sg->reg = (int8_t)reg;
+    sg->dest = -1;
+    sg->dest_lanes = 0;
     if (reg >= 0)
         w->pending_regs |= 1ull << reg;
 }
@@ -967,14 +971,20 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
         unsigned n = popcount32(m);
         lane_ops = n;
         k->mem_requests += (uint64_t)coalesce_count(in->fmt == ISA_FMT_GLOBAL_ATOMIC, m, addr);
+        bool ext = g->cfg.external_memory;
         if (in->fmt == ISA_FMT_GLOBAL_LOAD) {
-            for (uint32_t x = m; x; x &= x - 1) {
+            for (uint32_t x = ext ? 0 : m; x; x &= x - 1) {
                 unsigned l = lowest_bit(x);
                 out[l] = mem_ld32(g->mem + addr[l]);
             }
             lanes = m;
-            write_dest(w, in->d, out, lanes);
+            if (!ext)
+                write_dest(w, in->d, out, lanes);
             sig_issue(g, w, in->sig, KIND_LOAD, in->d);
+            if (ext) {
+                w->sig[in->sig].dest = (int8_t)in->d;
+                w->sig[in->sig].dest_lanes = m;
+            }
             k->global_loads += n;
             if (rec) {
                 rec->gmem = GOLDEN_MEM_LOAD;
@@ -989,20 +999,29 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
                 unsigned l = lowest_bit(x);
                 uint8_t *p = g->mem + addr[l];
                 uint32_t nv = v[l];
+                if (rec) {
+                    rec->gmem_data[l] = v[l];
+                    rec->gmem_cmp[l] = cmp[l];
+                }
+                if (ext)
+                    continue;
                 if (atomic) {
                     out[l] = mem_ld32(p);
                     nv = isa_alu(in->fn, out[l], v[l], cmp[l]);
                 }
                 mem_st32(p, nv);
-                if (rec)
-                    rec->gmem_data[l] = nv;
             }
             if (atomic) {
                 if (!in->noret) {
                     lanes = m;
-                    write_dest(w, in->d, out, lanes);
+                    if (!ext)
+                        write_dest(w, in->d, out, lanes);
                 }
                 sig_issue(g, w, in->sig, KIND_OTHER, in->noret ? -1 : (int)in->d);
+                if (ext && !in->noret) {
+                    w->sig[in->sig].dest = (int8_t)in->d;
+                    w->sig[in->sig].dest_lanes = m;
+                }
                 k->global_atomics += n;
             } else {
                 sig_issue(g, w, in->sig, KIND_STORE, -1);
@@ -1114,6 +1133,18 @@ gpu_status golden_complete_signal(golden *g, unsigned c, unsigned slot, unsigned
             return GPU_ERR_STATE;      /* an older access of the same kind is still pending */
     }
     sg->pending = 0;
+    return GPU_OK;
+}
+
+gpu_status golden_complete_access(golden *g, unsigned c, unsigned slot, unsigned s, const uint32_t *data)
+{
+    gpu_status st = golden_complete_signal(g, c, slot, s);
+    if (st != GPU_OK)
+        return st;
+    gsig *sg = &g->cus[c].wave[slot].sig[s];
+    if (g->cfg.external_memory && sg->dest >= 0 && data)
+        write_dest(&g->cus[c].wave[slot], (unsigned)sg->dest, data, sg->dest_lanes);
+    sg->dest = -1;
     return GPU_OK;
 }
 

@@ -76,6 +76,10 @@ typedef struct {
     unsigned mem_latency;      /* ticks from issue until a global access's signal is done (default 20) */
     uint64_t max_ticks;        /* golden_run watchdog (default 200M) */
     bool external_signals;     /* lockstep: accesses complete only through golden_complete_signal */
+    bool external_memory;      /* lockstep (with external_signals): global accesses do not touch memory
+                                  when they issue; the caller performs them on the model's memory in the
+                                  order the hardware does (golden_mem_read/write) and gives a load's or
+                                  returning atomic's values to golden_complete_access */
 } golden_config;
 
 typedef struct {
@@ -157,7 +161,8 @@ typedef struct {
     golden_mem_kind gmem;      /* global access kind, if any */
     uint32_t gmem_mask;        /* lanes accessing global memory */
     uint32_t gmem_addr[ISA_LANES];
-    uint32_t gmem_data[ISA_LANES];  /* load: the value read; store: written; atomic: the new value written */
+    uint32_t gmem_data[ISA_LANES];  /* store: the data; atomic: the operand V; load: the value read (0 with external_memory) */
+    uint32_t gmem_cmp[ISA_LANES];   /* atomic: the CAS compare value (D before the instruction) */
     int sig_issued;            /* signal slot the instruction made pending, or -1 */
     uint16_t sig_waited;       /* slots it waited on (sig_wait*, stall on reissue) or saw done (sig_done*) */
 } golden_retire;
@@ -195,6 +200,11 @@ golden_step_status golden_step(golden *g, unsigned cu, unsigned slot, golden_ret
  * GPU_ERR_STATE if the slot is not pending or an older access of the same
  * kind of that wave is still pending (docs/isa.md 4.8 ordering). */
 gpu_status golden_complete_signal(golden *g, unsigned cu, unsigned slot, unsigned sig);
+
+/* golden_complete_signal, and with external_memory, writes the access's
+ * destination (a load or returning atomic), its selected lanes from data
+ * (per lane; may be NULL for other accesses). */
+gpu_status golden_complete_access(golden *g, unsigned cu, unsigned slot, unsigned sig, const uint32_t *data);
 
 /* Every group has been placed and has finished. */
 bool golden_finished(const golden *g);

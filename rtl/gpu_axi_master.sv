@@ -125,7 +125,7 @@ module gpu_axi_master #(
     if (ar_valid_q && m_axi_arready) ar_valid_q <= 1'b0;
     if (ar_take) begin
       ar_valid_q <= 1'b1;
-      ar_id_q    <= 8'({ar_s, 5'(mr_id_i[ar_s*MshrW +: MshrW])});
+      ar_id_q    <= {{(3 - SlW){1'b0}}, ar_s, {(5 - MshrW){1'b0}}, mr_id_i[ar_s*MshrW +: MshrW]};
       ar_addr_q  <= {mr_line_i[ar_s*26 +: 26], 6'd0};
       ar_last_q  <= ar_s;
     end
@@ -175,7 +175,7 @@ module gpu_axi_master #(
   assign m_axi_wlast   = w_beat_q == 2'd3;
   always_comb
     for (int w = 0; w < 4; w++)
-      m_axi_wstrb[w*4 +: 4] = {4{w_words_q[{w_beat_q, 2'b00} + 4'(w)]}};
+      m_axi_wstrb[w*4 +: 4] = {4{w_words_q[{w_beat_q, w[1:0]}]}};
 
   always_ff @(posedge clk_i) begin
     if (aw_fire) aw_done_q <= 1'b1;
@@ -189,7 +189,7 @@ module gpu_axi_master #(
       aw_done_q      <= 1'b0;
       w_done_beats_q <= 1'b0;
       w_beat_q       <= 2'd0;
-      w_id_q         <= 8'({w_s, 5'(mw_id_i[w_s*WbW +: WbW])});
+      w_id_q         <= {{(3 - SlW){1'b0}}, w_s, {(5 - WbW){1'b0}}, mw_id_i[w_s*WbW +: WbW]};
       w_line_q       <= mw_line_i[w_s*26 +: 26];
       w_words_q      <= mw_words_i[w_s*16 +: 16];
       w_data_q       <= mw_data_i[w_s*512 +: 512];

@@ -73,6 +73,7 @@ module gpu_cu (
   output logic [31:0]   tr_mem_mask_o,
   output logic [1023:0] tr_mem_addr_o,
   output logic [1023:0] tr_mem_data_o,
+  output logic [4:0]    tr_gm_entry_o,     // RETIRE of a global access: its memory-unit entry (the tag's [9:5])
   // counters
   input  wire  [5:0]    ctr_idx_i,
   output logic [63:0]   ctr_value_o
@@ -963,6 +964,7 @@ module gpu_cu (
     .acc_data_i   (p2_data_q),
     .acc_cmp_i    (p2_cmp_q),
     .free_o       (gm_free),
+    .alloc_idx_o  (tr_gm_entry_o),
     .req_valid_o  (mem_req_valid_o),
     .req_ready_i  (mem_req_ready_i),
     .req_op_o     (mem_req_op_o),

@@ -38,6 +38,7 @@ module gpu_gmem #(
   input  wire  [1023:0] acc_data_i,
   input  wire  [1023:0] acc_cmp_i,
   output logic [4:0]    free_o,         // free entries
+  output logic [4:0]    alloc_idx_o,    // the entry an instruction accepted now takes (trace)
   // line requests (docs/architecture.md, "The memory port")
   output logic          req_valid_o,
   input  wire           req_ready_i,
@@ -112,6 +113,8 @@ module gpu_gmem #(
         alloc_ok  = 1'b1;
       end
   end
+
+  assign alloc_idx_o = {{(5 - IdxW){1'b0}}, alloc_idx};
 
   always_comb begin
     free_o = '0;

@@ -61,6 +61,10 @@ module gpu_l2_slice #(
   input  wire           maint_inv_i,
   output logic          maint_done_o,
   output logic          idle_o,         // no request, miss, write-back or maintenance in progress
+  // trace: the request with this tag is performed at the coming edge (loads
+  // read, stores write, atomics read-modify-write the line in this order)
+  output logic          perf_valid_o,
+  output logic [15:0]   perf_tag_o,
   // counters since clear_i
   output logic [31:0]   ctr_hits_o,
   output logic [31:0]   ctr_misses_o,
@@ -322,6 +326,8 @@ module gpu_l2_slice #(
   wire [IdxW-1:0] a_hit_idx = a_replay ? ms_idx_q[replay_idx] : {a_set, a_way};
   wire [IdxW-1:0] a_vic_idx = {a_set, victim_way};
   assign req_ready_o = a_in_go;
+  assign perf_valid_o = a_go && (a_hit_go || a_full_store);
+  assign perf_tag_o   = a_tag;
 
   // The walker's step in set walk_set_q: its first dirty line (walk_dirty), or
   // with none left, the whole set (invalidated with walk_inv_q) and on to the next.

@@ -99,6 +99,10 @@ module gpu_top #(
   output logic [NumCus*32-1:0]   tr_mem_mask_o,
   output logic [NumCus*1024-1:0] tr_mem_addr_o,
   output logic [NumCus*1024-1:0] tr_mem_data_o,
+  output logic [NumCus*5-1:0]    tr_gm_entry_o,
+  // trace, memory: the L2 slice performs the request with this tag at the coming edge
+  output logic [L2Slices-1:0]    tr_l2_valid_o,
+  output logic [L2Slices*16-1:0] tr_l2_tag_o,
   // trace, dispatch
   output logic                   tr_disp_valid_o,
   output logic [2:0]             tr_disp_cu_o,
@@ -248,6 +252,7 @@ module gpu_top #(
       .tr_mem_mask_o   (tr_mem_mask_o[c*32 +: 32]),
       .tr_mem_addr_o   (tr_mem_addr_o[c*1024 +: 1024]),
       .tr_mem_data_o   (tr_mem_data_o[c*1024 +: 1024]),
+      .tr_gm_entry_o   (tr_gm_entry_o[c*5 +: 5]),
       .ctr_idx_i       (ctr_idx_i),
       .ctr_value_o     (cu_ctr[c*64 +: 64])
     );
@@ -363,6 +368,8 @@ module gpu_top #(
       .maint_inv_i       (maint_inv),
       .maint_done_o      (sl_maint_done[i]),
       .idle_o            (sl_idle[i]),
+      .perf_valid_o      (tr_l2_valid_o[i]),
+      .perf_tag_o        (tr_l2_tag_o[i*16 +: 16]),
       .ctr_hits_o        (sl_hits[i*32 +: 32]),
       .ctr_misses_o      (sl_misses[i*32 +: 32]),
       .ctr_evictions_o   (sl_evictions[i*32 +: 32]),

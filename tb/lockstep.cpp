@@ -5,8 +5,15 @@
 //            until the MEM_DONE of its signal); LDS stores/atomics: mask and
 //            addresses, and the data of plain stores; global accesses: mask
 //            and addresses, and the data of stores.
-//   MEM_DONE D as kept at the RETIRE; then golden_complete_signal, which
-//            also checks the same-kind completion order of docs/isa.md 4.8.
+//   perform  a line request performed at the point of coherence (PerformEvent,
+//            named by CU, memory-unit entry and lead lane): the lanes it
+//            serves (docs/isa.md 4.7) read, write or read-modify-write the
+//            golden model's memory, in the order the hardware performs them
+//            (the golden model runs with external_memory); each lane once.
+//   MEM_DONE every lane performed; D as the performs read it (loads: the
+//            values, returning atomics: the old values); then
+//            golden_complete_access, which writes D in the golden model and
+//            checks the same-kind completion order of docs/isa.md 4.8.
 //   FAULT    golden_step must fault on the same pc; the fault report
 //            (fault_* ports) is compared at finish(), where it is valid.
 //   dispatch golden_dispatch on the same CU and slot must place the same group.
@@ -22,6 +29,7 @@
 
 extern "C" {
 #include "disasm.h"
+#include "alu.h"
 #include "isa.h"
 }
 
@@ -70,10 +78,12 @@ gpu_status Lockstep::create(const gpu_config &cfg, char *err, size_t errlen)
     gc.mem_latency = cfg.mem_latency;
     gc.max_ticks = cfg.max_cycles;
     gc.external_signals = true;
+    gc.external_memory = true;
     num_cus_ = cfg.num_cus;
     mem_bytes_ = cfg.mem_bytes;
     pending_.assign((size_t)num_cus_ * GOLDEN_SLOTS * ISA_NUM_SIGNALS, std::deque<Pending>());
     orphans_ = pending_;
+    access_.assign((size_t)num_cus_ * 32, Access{});
     return golden_create(&g_, &gc, err, errlen);
 }
 
@@ -94,6 +104,7 @@ gpu_status Lockstep::launch(const gpu_launch_desc &d, char *err, size_t errlen)
     code_.assign(d.code, d.code + d.num_insts);
     for (auto &q : pending_) q.clear();
     for (auto &q : orphans_) q.clear();
+    for (auto &a : access_) a.valid = false;
     ended_.clear();
     cycle_ = 0;
     events_ = 0;
@@ -200,6 +211,23 @@ bool Lockstep::retire(const TraceEvent &e)
 
     if (rec.ended) ended_.insert(rec.wave);
     if (rec.sig_issued >= 0) {
+        // The memory-unit entry it takes: free, or held by an access of an
+        // ended wave (no MEM_DONE) that has been performed entirely.
+        if (e.gm_entry >= 32) return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "gm_entry", -1, "0..31", dec(e.gm_entry));
+        Access &a = access(e.cu, e.gm_entry);
+        if (a.valid && !performed_all(a, (int)e.cu, e.slot, "when its memory-unit entry is reused")) return false;
+        a.valid = true;
+        a.wave = rec.wave;
+        a.pc = rec.pc;
+        a.inst = rec.inst;
+        a.kind = rec.gmem;
+        a.fn = op->aux;
+        a.mask = rec.gmem == GOLDEN_MEM_CACHE ? 0 : rec.gmem_mask;
+        a.performed = 0;
+        memcpy(a.addr, rec.gmem_addr, sizeof a.addr);
+        memcpy(a.data, rec.gmem_data, sizeof a.data);
+        memcpy(a.cmp, rec.gmem_cmp, sizeof a.cmp);
+        memset(a.result, 0, sizeof a.result);
         Pending p;
         p.wave = rec.wave;
         p.pc = rec.pc;
@@ -208,7 +236,7 @@ bool Lockstep::retire(const TraceEvent &e)
         p.expect = deferred;
         p.dest = rec.dest;
         p.mask = rec.dest_mask;
-        memcpy(p.data, rec.dest_data, sizeof p.data);
+        p.entry = e.gm_entry;
         pend(e.cu, e.slot, (unsigned)rec.sig_issued).push_back(p);
     }
     return true;
@@ -224,23 +252,81 @@ bool Lockstep::mem_done(const TraceEvent &e)
                         "MEM_DONE on s" + dec(e.sig));
     Pending p = q.front();
     q.pop_front();
+    Access &a = access(e.cu, p.entry);
+    if (!a.valid || a.wave != p.wave || a.pc != p.pc)
+        return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE", -1,
+                        "the access in memory-unit entry " + dec(p.entry), "that entry reused before its MEM_DONE");
+    if (!performed_all(a, (int)e.cu, e.slot, "at its MEM_DONE")) return false;
     uint32_t xmask = p.expect ? p.mask : 0;
     if (e.dest_mask != xmask)
         return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_mask", -1, hex32(xmask), hex32(e.dest_mask));
     if (xmask && (int)e.dest != p.dest)
         return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest", -1, "v" + dec(p.dest), "v" + dec(e.dest));
     for (unsigned l = 0; l < ISA_LANES; l++)
-        if ((xmask >> l & 1) && e.dest_data[l] != p.data[l])
-            return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_data", (int)l, hex32(p.data[l]),
+        if ((xmask >> l & 1) && e.dest_data[l] != a.result[l])
+            return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_data", (int)l, hex32(a.result[l]),
                             hex32(e.dest_data[l]));
+    a.valid = false;
     // The golden wave may have ended and its slot been reused: only complete
     // the signal of the wave that issued the access.
     golden_wave_info wi;
     if (golden_wave_get(g_, e.cu, e.slot, &wi) && wi.wave == p.wave &&
-        golden_complete_signal(g_, e.cu, e.slot, e.sig) != GPU_OK)
+        golden_complete_access(g_, e.cu, e.slot, e.sig, a.result) != GPU_OK)
         return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE order", -1,
                         "an older access of the same kind (load / store / other) to complete first (docs/isa.md 4.8)",
                         "MEM_DONE on s" + dec(e.sig));
+    return true;
+}
+
+bool Lockstep::performed_all(const Access &a, int cu, unsigned slot, const char *when)
+{
+    uint32_t missing = a.mask & ~a.performed;
+    if (!missing) return true;
+    return mismatch(cu, slot, a.wave, a.pc, a.inst, "lanes performed", __builtin_ctz(missing),
+                    "every selected lane performed " + std::string(when), "lanes " + hex32(missing) + " not performed");
+}
+
+bool Lockstep::perform(uint64_t cycle, const PerformEvent *ev, unsigned n)
+{
+    if (!ok()) return false;
+    cycle_ = cycle;
+    events_ += n;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned cu = ev[i].tag >> 10 & 7, entry = ev[i].tag >> 5 & 31, lead = ev[i].tag & 31;
+        std::string what = "perform (tag " + hex32(ev[i].tag) + ")";
+        if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
+        Access &a = access(cu, entry);
+        if (!a.valid || a.kind == GOLDEN_MEM_CACHE || !(a.mask >> lead & 1) || (a.performed >> lead & 1))
+            return mismatch((int)cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), (int)lead,
+                            "a selected lane of the global access in memory-unit entry " + dec(entry) + " not yet performed",
+                            !a.valid ? std::string("no access in that entry")
+                                     : (a.performed >> lead & 1) ? std::string("the lane already performed")
+                                                                 : std::string("a lane it does not access"));
+        // The lanes it serves (docs/isa.md 4.7): the lead lane of an atomic;
+        // else every selected lane in the lead lane's line.
+        uint32_t lanes = 1u << lead;
+        if (a.kind != GOLDEN_MEM_ATOMIC)
+            for (unsigned l = 0; l < ISA_LANES; l++)
+                if ((a.mask >> l & 1) && a.addr[l] >> 6 == a.addr[lead] >> 6) lanes |= 1u << l;
+        if (lanes & a.performed)
+            return mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), __builtin_ctz(lanes & a.performed),
+                            "each lane performed once", "a lane of its line performed already");
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            uint32_t old = 0;
+            golden_mem_read(g_, &old, a.addr[l], 4);
+            if (a.kind == GOLDEN_MEM_LOAD) {
+                a.result[l] = old;
+            } else if (a.kind == GOLDEN_MEM_STORE) {
+                golden_mem_write(g_, a.addr[l], &a.data[l], 4);   // lanes ascending: the highest lane wins
+            } else {
+                uint32_t nv = isa_alu(a.fn, old, a.data[l], a.cmp[l]);
+                golden_mem_write(g_, a.addr[l], &nv, 4);
+                a.result[l] = old;
+            }
+        }
+        a.performed |= lanes;
+    }
     return true;
 }
 
@@ -370,6 +456,13 @@ bool Lockstep::finish(uint64_t cycle, gpu_status st, const gpu_result &res, cons
                                         "busy_o low without it");
                     }
     }
+    // Every access still in a memory unit (of waves that ended before its
+    // MEM_DONE, or stopped by the fault) has been performed entirely.
+    for (unsigned c = 0; c < num_cus_; c++)
+        for (unsigned en = 0; en < 32; en++) {
+            const Access &a = access(c, en);
+            if (a.valid && !performed_all(a, (int)c, 0, "by the end of the run")) return false;
+        }
     // Device memory, byte for byte.
     std::vector<uint8_t> chunk(1u << 16);
     for (uint32_t a = 0; a < bytes && a < mem_bytes_; a += (uint32_t)chunk.size()) {

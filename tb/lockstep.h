@@ -24,12 +24,19 @@ enum { TR_RETIRE = 0, TR_MEM_DONE = 1, TR_FAULT = 2 };
 
 struct TraceEvent {
     unsigned cu, kind, slot, pc, dest, sig;
+    unsigned gm_entry;          // RETIRE of a global access or cache instruction: its memory-unit entry
     uint32_t dest_mask, mem_mask;
     uint32_t dest_data[ISA_LANES], mem_addr[ISA_LANES], mem_data[ISA_LANES];
 };
 
 struct DispatchEvent {
     unsigned cu, slot, group;
+};
+
+// The point of coherence (an L2 slice) performs a line request: its tag is
+// [12:10] CU, [9:5] memory-unit entry, [4:0] the lowest lane it serves.
+struct PerformEvent {
+    unsigned tag;
 };
 
 class Lockstep {
@@ -51,6 +58,11 @@ public:
     // when several CUs fault at the same edge.
     bool edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const DispatchEvent *disp, unsigned fault_cu,
               unsigned fault_slot);
+    // The line requests performed at the point of coherence at edge `cycle`
+    // (after that edge's CU events; requests of one edge touch different
+    // lines). Loads read, stores write and atomics read-modify-write the
+    // golden model's memory in this order.
+    bool perform(uint64_t cycle, const PerformEvent *ev, unsigned n);
     // The run ended (busy_o fell) with status st (GPU_OK or GPU_ERR_FAULT) and
     // the RTL's fault report res; mem is the RTL side's device memory.
     bool finish(uint64_t cycle, gpu_status st, const gpu_result &res, const uint8_t *mem, uint32_t bytes);
@@ -67,7 +79,17 @@ private:
         bool expect;           // a load or returning atomic: D is written at MEM_DONE
         int dest;
         uint32_t mask;
-        uint32_t data[ISA_LANES];
+        unsigned entry;        // its memory-unit entry (Access)
+    };
+    struct Access {            // a global access in a CU's memory unit, from RETIRE until its entry is reused
+        bool valid;
+        uint32_t wave, pc;
+        uint64_t inst;
+        golden_mem_kind kind;
+        unsigned fn;
+        uint32_t mask, performed;
+        uint32_t addr[ISA_LANES], data[ISA_LANES], cmp[ISA_LANES];
+        uint32_t result[ISA_LANES];   // loads: the values read; atomics: the old values
     };
     bool retire(const TraceEvent &e);
     bool mem_done(const TraceEvent &e);
@@ -84,6 +106,8 @@ private:
     {
         return orphans_[(cu * GOLDEN_SLOTS + slot) * ISA_NUM_SIGNALS + sig];
     }
+    Access &access(unsigned cu, unsigned entry) { return access_[cu * 32 + (entry & 31)]; }
+    bool performed_all(const Access &a, int cu, unsigned slot, const char *when);
 
     golden *g_ = nullptr;
     unsigned num_cus_ = 0;
@@ -91,6 +115,7 @@ private:
     std::vector<uint64_t> code_;
     std::vector<std::deque<Pending>> pending_;
     std::vector<std::deque<Pending>> orphans_;  // accesses of a slot's previous waves
+    std::vector<Access> access_;                // [cu * 32 + entry]
     std::unordered_set<uint32_t> ended_;   // waves whose `end` has retired
     uint64_t cycle_ = 0, events_ = 0;
     bool faulted_ = false;      // a FAULT event has been replayed

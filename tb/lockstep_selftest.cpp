@@ -10,6 +10,7 @@
 extern "C" {
 #include "alu.h"
 #include "asm.h"
+#include "coalesce.h"
 #include "golden.h"
 #include "isa.h"
 #include "kbin.h"
@@ -92,7 +93,8 @@ struct FakeRun {
 static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const std::vector<uint32_t> &args,
                         const std::vector<std::pair<uint32_t, uint32_t>> &init, Mutator mut = nullptr,
                         DispMutator dmut = nullptr, std::function<void(uint8_t *)> memmut = nullptr,
-                        std::function<void(gpu_result &)> resmut = nullptr, bool report_ended = true)
+                        std::function<void(gpu_result &)> resmut = nullptr, bool report_ended = true,
+                        std::function<void(std::vector<PerformEvent> &)> pmut = nullptr)
 {
     const unsigned LAT = 7;
     gpu_config cfg;
@@ -129,8 +131,14 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
         int dest;
         uint32_t mask;
         uint32_t data[32];
+        unsigned entry;   // memory-unit entry, free again at `due`
     };
     std::vector<std::deque<Done>> q(cus);
+    // Like gpu_gmem, each access takes a memory-unit entry (the lowest free),
+    // and its line requests are performed the cycle after it retires, in the
+    // order the fake performed them on its own memory at issue.
+    std::vector<uint32_t> used(cus, 0);
+    std::vector<PerformEvent> perf_next;
     std::vector<unsigned> last(cus, 1);
     bool faulted = false, checker_ok = true;
     unsigned fault_cu = 0, fault_slot = 0;
@@ -144,6 +152,7 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
             if (!q[c].empty() && q[c].front().due <= cycle) {
                 Done dn = q[c].front();
                 q[c].pop_front();
+                used[c] &= ~(1u << dn.entry);
                 e.kind = TR_MEM_DONE;
                 e.slot = dn.slot;
                 e.sig = dn.sig;
@@ -195,10 +204,19 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
                         memcpy(e.mem_data, rec.gmem_data, sizeof e.mem_data);
                     }
                     if (rec.sig_issued >= 0) {
+                        unsigned entry = (unsigned)__builtin_ctz(~used[c]);
+                        used[c] |= 1u << entry;
+                        e.gm_entry = entry;
                         Done dn{ cycle + LAT, s, (unsigned)rec.sig_issued, rec.wave, deferred ? rec.dest : -1,
-                                 rec.dest_mask, {} };
+                                 rec.dest_mask, {}, entry };
                         memcpy(dn.data, rec.dest_data, sizeof dn.data);
                         q[c].push_back(dn);
+                        if (rec.gmem != GOLDEN_MEM_CACHE) {
+                            coal_req r[32];
+                            int nr = coalesce(rec.gmem == GOLDEN_MEM_ATOMIC, rec.gmem_mask, rec.gmem_addr, nullptr, r);
+                            for (int i = 0; i < nr; i++)
+                                perf_next.push_back(PerformEvent{ c << 10 | entry << 5 | r[i].lead });
+                        }
                     }
                 }
                 if (!mut || mut(cycle, e)) ev.push_back(e);
@@ -214,7 +232,11 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
             if (dmut) dmut(dsp);
             have_disp = true;
         }
+        std::vector<PerformEvent> perf_now;
+        perf_now.swap(perf_next);
         checker_ok = ls.edge(cycle, ev.data(), (unsigned)ev.size(), have_disp ? &dsp : nullptr, fault_cu, fault_slot);
+        if (pmut) pmut(perf_now);
+        if (checker_ok && !perf_now.empty()) checker_ok = ls.perform(cycle, perf_now.data(), (unsigned)perf_now.size());
         bool drained = true;
         for (auto &x : q) drained &= x.empty();
         if (drained && (faulted || golden_finished(dut))) break;
@@ -370,6 +392,28 @@ static void test_lockstep()
     expect_caught("lockstep_catches_retire_instead_of_fault", fake_run(ft, 2, 3, {}, {}, [&](uint64_t, TraceEvent &e) {
         if (e.kind == TR_FAULT) e.kind = TR_RETIRE;
         return true; }), "FAULT: fault GLOBAL_MISALIGNED");
+
+    // Planted bugs in the performs at the point of coherence.
+    auto pm = [&](std::function<void(std::vector<PerformEvent> &)> f) {
+        n = 0;
+        return fake_run(mm, 2, 4, mmargs, init, nullptr, nullptr, nullptr, nullptr, true, f);
+    };
+    expect_caught("lockstep_catches_lost_perform", pm([&](std::vector<PerformEvent> &v) {
+        for (size_t i = 0; i < v.size(); i++)
+            if (++n == 40) { v.erase(v.begin() + (long)i); break; } }), "not performed");
+    expect_caught("lockstep_catches_duplicate_perform", pm([&](std::vector<PerformEvent> &v) {
+        if (!v.empty() && (n += (unsigned)v.size()) >= 40 && n < 1000) { v.push_back(v.back()); n = 1000; } }),
+        "the lane already performed");
+    // (a wrong lead lane in the same line names the same request: no bug)
+    expect_caught("lockstep_catches_perform_wrong_entry", pm([&](std::vector<PerformEvent> &v) {
+        for (auto &x : v)
+            if (++n == 40) x.tag ^= 1u << 5; }), "perform (tag");
+    // Two contending atomics performed in the other order than the fake did:
+    // the old values they return differ.
+    n = 0;
+    expect_caught("lockstep_catches_atomic_perform_order", fake_run(at, 3, 7, atargs, {}, nullptr, nullptr, nullptr,
+        nullptr, true, [&](std::vector<PerformEvent> &v) {
+            if (v.size() >= 2 && n++ == 0) std::swap(v[0], v[1]); }), "MEM_DONE dest_data");
 }
 
 int main()

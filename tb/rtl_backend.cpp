@@ -20,7 +20,7 @@ struct VerilatedFstC {
 #endif
 
 #include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (sim/vtop/)
-#include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, the NumCus of the build
+#include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, GPU_TOP_L2_SLICES (NumCus, L2Slices of the build)
 #include "lockstep.h"
 #include "axi_check.h"
 #include "axi_dram.h"
@@ -41,6 +41,7 @@ extern "C" {
 #include <type_traits>
 
 static_assert(GPU_TOP_NUM_CUS >= 1 && GPU_TOP_NUM_CUS <= RTL_MAX_CUS, "NumCus out of range");
+static_assert(GPU_TOP_L2_SLICES >= 1 && GPU_TOP_L2_SLICES <= 8, "L2Slices out of range");
 static_assert(NUM_CTRS <= RTL_MAX_CTRS, "more counters than rtl_run_stats holds");
 static_assert(NUM_MEM_CTRS <= RTL_MAX_MEM_CTRS, "more memory counters than rtl_run_stats holds");
 
@@ -229,6 +230,18 @@ bool RtlDev::clock()
             r_bursts += r.last;
         }
         if (bv && p.bready) mem->b_taken(next);
+        // The L2 slices' performs at this edge (they depend on this cycle's
+        // AXI inputs, so they are read here, not with the CU trace).
+        if (ls) {
+            uint64_t pv = bits(t.tr_l2_valid_o, 0, GPU_TOP_L2_SLICES);
+            if (pv) {
+                PerformEvent pe[GPU_TOP_L2_SLICES];
+                unsigned n = 0;
+                for (unsigned i = 0; i < GPU_TOP_L2_SLICES; i++)
+                    if (pv >> i & 1) pe[n++].tag = (unsigned)bits(t.tr_l2_tag_o, 16 * i, 16);
+                if (!ls->perform(next - launch_edge, pe, n)) return false;
+            }
+        }
         axi_events += (p.arvalid && p.arready) + (p.awvalid && p.awready) + (p.wvalid && p.wready) + (rv && p.rready) +
                       (bv && p.bready);
     }
@@ -330,6 +343,7 @@ bool RtlDev::replay()
         e.sig = (unsigned)bits(t.tr_sig_o, 4 * c, 4);
         e.dest_mask = (uint32_t)bits(t.tr_dest_mask_o, 32 * c, 32);
         e.mem_mask = (uint32_t)bits(t.tr_mem_mask_o, 32 * c, 32);
+        e.gm_entry = (unsigned)bits(t.tr_gm_entry_o, 5 * c, 5);
         for (unsigned l = 0; l < ISA_LANES; l++) {
             e.dest_data[l] = t.tr_dest_data_o[c * ISA_LANES + l];
             e.mem_addr[l] = t.tr_mem_addr_o[c * ISA_LANES + l];
