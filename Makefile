@@ -42,9 +42,10 @@ VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer l2_slice
+RTL_UNITS := decode coalescer l1 l2_slice
 # Parameters of a unit's model (small caches: the tests reach evictions quickly).
 VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2 -GWrites=4
+VFLAGS_l1       := -GSets=4 -GWays=2 -GMshrs=2
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule

@@ -84,6 +84,7 @@ typedef struct {
     uint64_t mem_requests;      /* 64-byte line requests of global accesses after coalescing (docs/isa.md 4.7) */
     /* The memory system (RTL only: the golden model has no caches and leaves them 0): */
     uint64_t mem_stall_cycles;  /* cycles a CU's line request waited for the memory system, all CUs */
+    uint64_t l1_hits, l1_misses, l1_evictions;               /* loads served by an L1; that could have been; lines dropped */
     uint64_t l2_hits, l2_misses, l2_evictions, l2_atomics;   /* line requests; dirty lines written back; atomics */
     uint64_t dram_bytes_read, dram_bytes_written;            /* on the AXI4 port */
     uint64_t barriers;          /* barrier instructions retired */

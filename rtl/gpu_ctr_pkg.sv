@@ -30,10 +30,13 @@ package gpu_ctr_pkg;
   localparam int CTR_STALL_BARRIER   = 21;  // ... waiting at a barrier
   localparam int CTR_STALL_LDS       = 22;  // ... waiting for the LDS (its conflicts included)
   localparam int CTR_GROUPS          = 23;  // work groups placed on this CU
-  localparam int CTR_MEM_REQS        = 24;  // line requests sent on the memory port (after coalescing)
+  localparam int CTR_MEM_REQS        = 24;  // line requests of global accesses (after coalescing, before the L1)
   localparam int CTR_STALL_FETCH     = 25;  // wave-cycles not issuing: the next instruction is not fetched yet
-  localparam int CTR_MEM_STALL       = 26;  // cycles a line request of this CU waited for the memory system
-  localparam int NUM_CTRS            = 27;
+  localparam int CTR_MEM_STALL       = 26;  // cycles a line request of this CU waited for the L1 (and behind it the L2)
+  localparam int CTR_L1_HITS         = 27;  // loads served by the L1 (line requests)
+  localparam int CTR_L1_MISSES       = 28;  // loads the L1 could have served but did not hold
+  localparam int CTR_L1_EVICTIONS    = 29;  // valid L1 lines dropped: replaced, or by a store, atomic, scope, nt or cache_inv_l1
+  localparam int NUM_CTRS            = 30;
 
   // The memory system's counters (the L2 slices together), at these indexes
   // whatever ctr_cu_i says.

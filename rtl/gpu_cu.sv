@@ -1,11 +1,15 @@
 // gpu_cu: one compute unit: 2 wave slots (gpu_wave_sched), the instruction
 // memory, the register file, the vector/scalar ALUs and f32 units, the LDS
-// and the global-memory unit. Pipeline: issue (register read) -> EX (operands,
+// and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands,
 // address checks, branch) -> writeback, where every architectural change
 // happens, at most one per cycle, and is reported on the trace outputs.
 `default_nettype none
 
-module gpu_cu (
+module gpu_cu #(
+  parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
+  parameter int L1Ways  = 4,
+  parameter int L1Mshrs = 4     // allocating load misses in flight
+) (
   input  wire           clk_i,
   input  wire           rst_i,
   input  wire  [2:0]    cu_id_i,
@@ -47,7 +51,6 @@ module gpu_cu (
   input  wire           mem_req_ready_i,
   output logic [1:0]    mem_req_op_o,
   output logic [5:0]    mem_req_fn_o,
-  output logic [1:0]    mem_req_scope_o,
   output logic          mem_req_nt_o,
   output logic [25:0]   mem_req_line_o,
   output logic [15:0]   mem_req_words_o,
@@ -74,6 +77,12 @@ module gpu_cu (
   output logic [1023:0] tr_mem_addr_o,
   output logic [1023:0] tr_mem_data_o,
   output logic [4:0]    tr_gm_entry_o,     // RETIRE of a global access: its memory-unit entry (the tag's [9:5])
+  output logic          tr_l1_a_valid_o,   // the L1 (gpu_l1's tr_* outputs)
+  output logic          tr_l1_a_hit_o,
+  output logic          tr_l1_a_alloc_o,
+  output logic [15:0]   tr_l1_a_tag_o,
+  output logic          tr_l1_fill_o,
+  output logic [15:0]   tr_l1_fill_tag_o,
   // counters
   input  wire  [5:0]    ctr_idx_i,
   output logic [63:0]   ctr_value_o
@@ -943,6 +952,14 @@ module gpu_cu (
 
   // 4 instructions of 32 lanes: the 128 global memory ports of a CU (docs/isa.md 4.7)
   localparam int GmemEntries = 4;
+  // The memory unit's line requests to the L1, and the answers.
+  logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, l1_dresp_ready;
+  logic [1:0]    gm_req_op, gm_req_scope;
+  logic [5:0]    gm_req_fn;
+  logic [25:0]   gm_req_line;
+  logic [15:0]   gm_req_words, gm_req_tag, gm_resp_tag;
+  logic [511:0]  gm_req_data, gm_resp_data;
+  logic [31:0]   gm_req_cmp, l1_hits, l1_misses, l1_evictions;
   gpu_gmem #(
     .Entries (GmemEntries)
   ) u_gmem (
@@ -965,20 +982,20 @@ module gpu_cu (
     .acc_cmp_i    (p2_cmp_q),
     .free_o       (gm_free),
     .alloc_idx_o  (tr_gm_entry_o),
-    .req_valid_o  (mem_req_valid_o),
-    .req_ready_i  (mem_req_ready_i),
-    .req_op_o     (mem_req_op_o),
-    .req_fn_o     (mem_req_fn_o),
-    .req_scope_o  (mem_req_scope_o),
-    .req_nt_o     (mem_req_nt_o),
-    .req_line_o   (mem_req_line_o),
-    .req_words_o  (mem_req_words_o),
-    .req_data_o   (mem_req_data_o),
-    .req_cmp_o    (mem_req_cmp_o),
-    .req_tag_o    (mem_req_tag_o),
-    .resp_valid_i (mem_resp_valid_i),
-    .resp_tag_i   (mem_resp_tag_i),
-    .resp_data_i  (mem_resp_data_i),
+    .req_valid_o  (gm_req_valid),
+    .req_ready_i  (gm_req_ready),
+    .req_op_o     (gm_req_op),
+    .req_fn_o     (gm_req_fn),
+    .req_scope_o  (gm_req_scope),
+    .req_nt_o     (gm_req_nt),
+    .req_line_o   (gm_req_line),
+    .req_words_o  (gm_req_words),
+    .req_data_o   (gm_req_data),
+    .req_cmp_o    (gm_req_cmp),
+    .req_tag_o    (gm_req_tag),
+    .resp_valid_i (gm_resp_valid),
+    .resp_tag_i   (gm_resp_tag),
+    .resp_data_i  (gm_resp_data),
     .done_valid_o (gm_done_valid),
     .done_ready_i (gm_done_ready),
     .done_slot_o  (gm_done_slot),
@@ -993,6 +1010,55 @@ module gpu_cu (
     .maint_done_i (maint_done_i)
   );
   wire unused_gm = gm_done_ret;
+
+  // ----------------------------------------------------------------- the L1
+  gpu_l1 #(
+    .Sets  (L1Sets),
+    .Ways  (L1Ways),
+    .Mshrs (L1Mshrs)
+  ) u_l1 (
+    .clk_i            (clk_i),
+    .rst_i            (rst),
+    .clear_i          (launch_i),
+    .req_valid_i      (gm_req_valid),
+    .req_ready_o      (gm_req_ready),
+    .req_op_i         (gm_req_op),
+    .req_fn_i         (gm_req_fn),
+    .req_scope_i      (gm_req_scope),
+    .req_nt_i         (gm_req_nt),
+    .req_line_i       (gm_req_line),
+    .req_words_i      (gm_req_words),
+    .req_data_i       (gm_req_data),
+    .req_cmp_i        (gm_req_cmp),
+    .req_tag_i        (gm_req_tag),
+    .resp_valid_o     (gm_resp_valid),
+    .resp_tag_o       (gm_resp_tag),
+    .resp_data_o      (gm_resp_data),
+    .dreq_valid_o     (mem_req_valid_o),
+    .dreq_ready_i     (mem_req_ready_i),
+    .dreq_op_o        (mem_req_op_o),
+    .dreq_fn_o        (mem_req_fn_o),
+    .dreq_nt_o        (mem_req_nt_o),
+    .dreq_line_o      (mem_req_line_o),
+    .dreq_words_o     (mem_req_words_o),
+    .dreq_data_o      (mem_req_data_o),
+    .dreq_cmp_o       (mem_req_cmp_o),
+    .dreq_tag_o       (mem_req_tag_o),
+    .dresp_valid_i    (mem_resp_valid_i),
+    .dresp_ready_o    (l1_dresp_ready),
+    .dresp_tag_i      (mem_resp_tag_i),
+    .dresp_data_i     (mem_resp_data_i),
+    .tr_a_valid_o     (tr_l1_a_valid_o),
+    .tr_a_hit_o       (tr_l1_a_hit_o),
+    .tr_a_alloc_o     (tr_l1_a_alloc_o),
+    .tr_a_tag_o       (tr_l1_a_tag_o),
+    .tr_fill_o        (tr_l1_fill_o),
+    .tr_fill_tag_o    (tr_l1_fill_tag_o),
+    .ctr_hits_o       (l1_hits),
+    .ctr_misses_o     (l1_misses),
+    .ctr_evictions_o  (l1_evictions)
+  );
+  wire unused_l1_ready = l1_dresp_ready;   // always 1: the L2's answers are always taken
 
   // Room for one more: entries free, less the global instructions between issue and writeback.
   wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
@@ -1242,14 +1308,21 @@ module gpu_cu (
     if (!clr_busy_q)
       ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] <= ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] + {58'd0, lds_stat_lanes};
     if (place_i) ctr_q[gpu_ctr_pkg::CTR_GROUPS] <= ctr_q[gpu_ctr_pkg::CTR_GROUPS] + 64'd1;
-    if (mem_req_valid_o && mem_req_ready_i)
+    // (the line requests of global accesses, before the L1; cache_inv_l1's is not one)
+    if (gm_req_valid && gm_req_ready && gm_req_op != 2'd3)
       ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] <= ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] + 64'd1;
-    if (mem_req_valid_o && !mem_req_ready_i)
+    if (gm_req_valid && !gm_req_ready)
       ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] <= ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] + 64'd1;
     if (launch_i)
       for (int i = 0; i < gpu_ctr_pkg::NUM_CTRS; i++) ctr_q[i] <= 64'd0;
   end
-  assign ctr_value_o = ({26'd0, ctr_idx_i} < gpu_ctr_pkg::NUM_CTRS) ? ctr_q[ctr_idx_i[4:0]] : 64'd0;
+  always_comb
+    case ({26'd0, ctr_idx_i})
+      gpu_ctr_pkg::CTR_L1_HITS:      ctr_value_o = {32'd0, l1_hits};
+      gpu_ctr_pkg::CTR_L1_MISSES:    ctr_value_o = {32'd0, l1_misses};
+      gpu_ctr_pkg::CTR_L1_EVICTIONS: ctr_value_o = {32'd0, l1_evictions};
+      default: ctr_value_o = ({26'd0, ctr_idx_i} < gpu_ctr_pkg::NUM_CTRS) ? ctr_q[ctr_idx_i[4:0]] : 64'd0;
+    endcase
 
 endmodule
 

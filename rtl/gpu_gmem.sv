@@ -11,8 +11,9 @@
 // every selected lane of its entry in the lead lane's line (the coalescer
 // sends each line once), so the response needs no lane list: the served
 // lanes are found again from the stored addresses. An atomic request serves
-// its lead lane only. A cache_wb_l2 asks for the L2 write-back (maint_req_o,
-// granted by maint_ack_i) once every older access of its wave has completed,
+// its lead lane only. Once every older access of its wave has completed, a
+// cache_inv_l1 goes out as one request of op 3 (answered by the L1), and a
+// cache_wb_l2 asks for the L2 write-back (maint_req_o, granted by maint_ack_i)
 // and completes at maint_done_i.
 `default_nettype none
 
@@ -100,6 +101,9 @@ module gpu_gmem #(
   logic [1023:0]      result_q[Entries];
   // older_q[i][j]: entry j was accepted before entry i.
   logic [Entries-1:0] older_q [Entries];
+  // blocked[e]: an older entry of e's wave must complete first (same kind; for
+  // a cache operation, any kind).
+  logic [Entries-1:0] blocked;
 
   // ---------------------------------------------------------------- allocation
   logic [IdxW-1:0] alloc_idx;
@@ -138,8 +142,8 @@ module gpu_gmem #(
     send_idx   = '0;
     has_unsent = '0;
     if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
-      for (int e = 0; e < Entries; e++)
-        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0;
+      for (int e = 0; e < Entries; e++)   // (a cache_inv_l1 goes when nothing older of its wave is left)
+        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == OP_CACHE && blocked[e]);
       for (int e = 0; e < Entries; e++)
         if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
           send_ok  = 1'b1;
@@ -173,9 +177,6 @@ module gpu_gmem #(
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
-  // blocked[e]: an older entry of e's wave must complete first (same kind; for
-  // a cache operation, any kind).
-  logic [Entries-1:0] blocked;
   always_comb begin
     blocked = '0;
     if (valid_q != '0)   // (only then: it keeps an idle unit cheap to simulate)
@@ -238,7 +239,7 @@ module gpu_gmem #(
     resp_lanes = '0;
     line       = addr_q[resp_idx][resp_lane*32 + 6 +: 26];
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
-      if (op_q[resp_idx] == 2'd2) resp_lanes[resp_lane] = 1'b1;
+      if (op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE) resp_lanes[resp_lane] = 1'b1;
       else
         for (int l = 0; l < 32; l++)
           resp_lanes[l] = mask_q[resp_idx][l] && addr_q[resp_idx][l*32 + 6 +: 26] == line;
@@ -265,8 +266,9 @@ module gpu_gmem #(
       dest_q[alloc_idx]   <= acc_dest_i;
       sig_q[alloc_idx]    <= acc_sig_i;
       mask_q[alloc_idx]   <= acc_mask_i;
-      unsent_q[alloc_idx] <= acc_op_i == OP_CACHE ? 32'd0 : acc_mask_i;
-      wait_q[alloc_idx]   <= acc_op_i == OP_CACHE ? 32'd0 : acc_mask_i;
+      // (a cache_inv_l1: one request, on lane 0; a cache_wb_l2: none)
+      unsent_q[alloc_idx] <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
+      wait_q[alloc_idx]   <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
       addr_q[alloc_idx]   <= acc_addr_i;
       data_q[alloc_idx]   <= acc_data_i;
       cmp_q[alloc_idx]    <= acc_cmp_i;

@@ -8,6 +8,9 @@
 
 module gpu_top #(
   parameter int NumCus       = 4,
+  parameter int L1Sets       = 64,   // per CU: L1Sets x L1Ways lines of 64 bytes (16 KiB)
+  parameter int L1Ways       = 4,
+  parameter int L1Mshrs      = 4,
   parameter int L2Slices     = 4,    // power of two, 1..8
   parameter int L2Sets       = 64,   // per slice, power of two
   parameter int L2Ways       = 8,    // power of two >= 2
@@ -100,6 +103,13 @@ module gpu_top #(
   output logic [NumCus*1024-1:0] tr_mem_addr_o,
   output logic [NumCus*1024-1:0] tr_mem_data_o,
   output logic [NumCus*5-1:0]    tr_gm_entry_o,
+  // trace, the L1s: a request passes the lookup (a hit, or sent on and maybe allocating); a fill
+  output logic [NumCus-1:0]      tr_l1_a_valid_o,
+  output logic [NumCus-1:0]      tr_l1_a_hit_o,
+  output logic [NumCus-1:0]      tr_l1_a_alloc_o,
+  output logic [NumCus*16-1:0]   tr_l1_a_tag_o,
+  output logic [NumCus-1:0]      tr_l1_fill_o,
+  output logic [NumCus*16-1:0]   tr_l1_fill_tag_o,
   // trace, memory: the L2 slice performs the request with this tag at the coming edge
   output logic [L2Slices-1:0]    tr_l2_valid_o,
   output logic [L2Slices*16-1:0] tr_l2_tag_o,
@@ -169,7 +179,7 @@ module gpu_top #(
   logic [NumCus*16-1:0]   cu_resp_tag;
   logic [NumCus*512-1:0]  cu_resp_data;
   logic [NumCus-1:0]      cu_maint_req, cu_maint_ack, cu_maint_done;
-  logic [NumCus*2-1:0]    cu_req_op, cu_req_scope;
+  logic [NumCus*2-1:0]    cu_req_op;
   logic [NumCus*6-1:0]    cu_req_fn;
   logic [NumCus-1:0]      cu_req_nt;
   logic [NumCus*26-1:0]   cu_req_line;
@@ -191,7 +201,11 @@ module gpu_top #(
 
   for (genvar c = 0; c < NumCus; c++) begin : g_cu
     localparam logic [2:0] CuId = c;
-    gpu_cu u_cu (
+    gpu_cu #(
+      .L1Sets  (L1Sets),
+      .L1Ways  (L1Ways),
+      .L1Mshrs (L1Mshrs)
+    ) u_cu (
       .clk_i           (clk_i),
       .rst_i           (rst_i),
       .cu_id_i         (CuId),
@@ -228,7 +242,6 @@ module gpu_top #(
       .mem_req_ready_i (cu_req_ready[c]),
       .mem_req_op_o    (cu_req_op[c*2 +: 2]),
       .mem_req_fn_o    (cu_req_fn[c*6 +: 6]),
-      .mem_req_scope_o (cu_req_scope[c*2 +: 2]),
       .mem_req_nt_o    (cu_req_nt[c]),
       .mem_req_line_o  (cu_req_line[c*26 +: 26]),
       .mem_req_words_o (cu_req_words[c*16 +: 16]),
@@ -253,6 +266,12 @@ module gpu_top #(
       .tr_mem_addr_o   (tr_mem_addr_o[c*1024 +: 1024]),
       .tr_mem_data_o   (tr_mem_data_o[c*1024 +: 1024]),
       .tr_gm_entry_o   (tr_gm_entry_o[c*5 +: 5]),
+      .tr_l1_a_valid_o (tr_l1_a_valid_o[c]),
+      .tr_l1_a_hit_o   (tr_l1_a_hit_o[c]),
+      .tr_l1_a_alloc_o (tr_l1_a_alloc_o[c]),
+      .tr_l1_a_tag_o   (tr_l1_a_tag_o[c*16 +: 16]),
+      .tr_l1_fill_o    (tr_l1_fill_o[c]),
+      .tr_l1_fill_tag_o(tr_l1_fill_tag_o[c*16 +: 16]),
       .ctr_idx_i       (ctr_idx_i),
       .ctr_value_o     (cu_ctr[c*64 +: 64])
     );
@@ -306,7 +325,6 @@ module gpu_top #(
     .sl_resp_tag_i   (sl_resp_tag),
     .sl_resp_data_i  (sl_resp_data)
   );
-  wire unused_scope = ^cu_req_scope;   // every scope is coherent at the L2 (docs/isa.md 4.7)
 
   logic [S-1:0]        mr_valid, mr_ready, mf_valid, mf_ready, mw_valid, mw_ready, mb_valid;
   logic [S*26-1:0]     mr_line, mw_line;

@@ -10,6 +10,14 @@
 //            serves (docs/isa.md 4.7) read, write or read-modify-write the
 //            golden model's memory, in the order the hardware performs them
 //            (the golden model runs with external_memory); each lane once.
+//   L1       a request passing a CU's L1 (L1Event): a hit must be a load
+//            that may hit (wave/group scope, no nt) on a line the L1 holds
+//            at the ISA level (as the L2 read it at its fill, with the CU's
+//            own stores since); it serves its lanes from there. A request
+//            sent on drops the line (a store of wave/group scope without nt
+//            updates it instead; cache_inv_l1 drops every line) and makes
+//            any fill of that line still to come stale. A fill installs the
+//            line as the L2 read it for that request, and must not be stale.
 //   MEM_DONE every lane performed; D as the performs read it (loads: the
 //            values, returning atomics: the old values); then
 //            golden_complete_access, which writes D in the golden model and
@@ -84,6 +92,8 @@ gpu_status Lockstep::create(const gpu_config &cfg, char *err, size_t errlen)
     pending_.assign((size_t)num_cus_ * GOLDEN_SLOTS * ISA_NUM_SIGNALS, std::deque<Pending>());
     orphans_ = pending_;
     access_.assign((size_t)num_cus_ * 32, Access{});
+    l1_.assign(num_cus_, {});
+    fills_.assign(num_cus_, {});
     return golden_create(&g_, &gc, err, errlen);
 }
 
@@ -105,6 +115,8 @@ gpu_status Lockstep::launch(const gpu_launch_desc &d, char *err, size_t errlen)
     for (auto &q : pending_) q.clear();
     for (auto &q : orphans_) q.clear();
     for (auto &a : access_) a.valid = false;
+    for (auto &m : l1_) m.clear();       // the L1s start empty at every launch
+    for (auto &m : fills_) m.clear();
     ended_.clear();
     cycle_ = 0;
     events_ = 0;
@@ -216,12 +228,15 @@ bool Lockstep::retire(const TraceEvent &e)
         if (e.gm_entry >= 32) return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "gm_entry", -1, "0..31", dec(e.gm_entry));
         Access &a = access(e.cu, e.gm_entry);
         if (a.valid && !performed_all(a, (int)e.cu, e.slot, "when its memory-unit entry is reused")) return false;
+        forget_fills(e.cu, e.gm_entry);
         a.valid = true;
         a.wave = rec.wave;
         a.pc = rec.pc;
         a.inst = rec.inst;
         a.kind = rec.gmem;
         a.fn = op->aux;
+        a.scope = ISA_GET(rec.inst, SCOPE);
+        a.nt = ISA_GET(rec.inst, NT) != 0;
         a.mask = rec.gmem == GOLDEN_MEM_CACHE ? 0 : rec.gmem_mask;
         a.performed = 0;
         memcpy(a.addr, rec.gmem_addr, sizeof a.addr);
@@ -267,6 +282,7 @@ bool Lockstep::mem_done(const TraceEvent &e)
             return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE dest_data", (int)l, hex32(a.result[l]),
                             hex32(e.dest_data[l]));
     a.valid = false;
+    forget_fills(e.cu, p.entry);   // (a fill not installed by now will not be)
     // The golden wave may have ended and its slot been reused: only complete
     // the signal of the wave that issued the access.
     golden_wave_info wi;
@@ -286,47 +302,158 @@ bool Lockstep::performed_all(const Access &a, int cu, unsigned slot, const char 
                     "every selected lane performed " + std::string(when), "lanes " + hex32(missing) + " not performed");
 }
 
-bool Lockstep::perform(uint64_t cycle, const PerformEvent *ev, unsigned n)
+uint32_t Lockstep::request_lanes(Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what)
+{
+    if (!a.valid || a.kind == GOLDEN_MEM_CACHE || !(a.mask >> lead & 1) || (a.performed >> lead & 1)) {
+        mismatch((int)cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), (int)lead,
+                 "a selected lane of the global access in memory-unit entry " + dec(entry) + " not yet performed",
+                 !a.valid ? std::string("no access in that entry")
+                          : (a.performed >> lead & 1) ? std::string("the lane already performed")
+                                                      : std::string("a lane it does not access"));
+        return 0;
+    }
+    // The lanes it serves (docs/isa.md 4.7): the lead lane of an atomic;
+    // else every selected lane in the lead lane's line.
+    uint32_t lanes = 1u << lead;
+    if (a.kind != GOLDEN_MEM_ATOMIC)
+        for (unsigned l = 0; l < ISA_LANES; l++)
+            if ((a.mask >> l & 1) && a.addr[l] >> 6 == a.addr[lead] >> 6) lanes |= 1u << l;
+    if (lanes & a.performed) {
+        mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), __builtin_ctz(lanes & a.performed),
+                 "each lane performed once", "a lane of its line performed already");
+        return 0;
+    }
+    return lanes;
+}
+
+void Lockstep::forget_fills(unsigned cu, unsigned entry)
+{
+    auto &m = fills_[cu];
+    for (auto it = m.begin(); it != m.end();)
+        it = (it->first >> 5 & 31) == entry ? m.erase(it) : std::next(it);
+}
+
+bool Lockstep::perform(const PerformEvent &e)
+{
+    unsigned cu = e.tag >> 10 & 7, entry = e.tag >> 5 & 31, lead = e.tag & 31;
+    std::string what = "L2 perform (tag " + hex32(e.tag) + ")";
+    if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
+    Access &a = access(cu, entry);
+    uint32_t lanes = request_lanes(a, cu, entry, lead, what);
+    if (!lanes) return false;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t old = 0;
+        golden_mem_read(g_, &old, a.addr[l], 4);
+        if (a.kind == GOLDEN_MEM_LOAD) {
+            a.result[l] = old;
+        } else if (a.kind == GOLDEN_MEM_STORE) {
+            golden_mem_write(g_, a.addr[l], &a.data[l], 4);   // lanes ascending: the highest lane wins
+        } else {
+            uint32_t nv = isa_alu(a.fn, old, a.data[l], a.cmp[l]);
+            golden_mem_write(g_, a.addr[l], &nv, 4);
+            a.result[l] = old;
+        }
+    }
+    a.performed |= lanes;
+    // A load that an L1 is to fill: the line as the L2 reads it now.
+    auto f = fills_[cu].find(e.tag);
+    if (f != fills_[cu].end()) {
+        golden_mem_read(g_, f->second.snapshot.w, f->second.line << 6, 64);
+        f->second.read = true;
+    }
+    return true;
+}
+
+bool Lockstep::l1_pass(const L1Event &e)
+{
+    unsigned cu = e.cu, entry = e.tag >> 5 & 31, lead = e.tag & 31;
+    std::string what = std::string(e.hit ? "L1 hit" : "L1 pass") + " (CU " + dec(cu) + ", tag " + hex32(e.tag) + ")";
+    if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
+    Access &a = access(cu, entry);
+    auto &lines = l1_[cu];
+    auto &fills = fills_[cu];
+    if (a.valid && a.kind == GOLDEN_MEM_CACHE) {   // cache_inv_l1: every line dropped, every fill to come stale
+        if (e.hit || e.alloc)
+            return mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), -1, "cache_inv_l1 sent on, not served", "a hit or an allocation");
+        lines.clear();
+        for (auto &f : fills) f.second.stale = true;
+        return true;
+    }
+    Access probe = a;   // (request_lanes checks; the lanes are performed by the hit or, later, the L2)
+    uint32_t lanes = request_lanes(probe, cu, entry, lead, what);
+    if (!lanes) return false;
+    uint32_t line = a.addr[lead] >> 6;
+    bool small = a.scope == ISA_SCOPE_WAVE || a.scope == ISA_SCOPE_GROUP;
+    bool may_hit = a.kind == GOLDEN_MEM_LOAD && !a.nt && small;
+    if ((e.hit || e.alloc) && !may_hit)
+        return mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), (int)lead,
+                        "sent on to the L2 (not a wave/group-scope load without nt: docs/isa.md 4.7)",
+                        e.hit ? "served by the L1" : "allocated in the L1");
+    if (e.hit) {
+        auto it = lines.find(line);
+        if (it == lines.end())
+            return mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), (int)lead,
+                            "a line the L1 holds (filled since it was last dropped)", "a hit on line " + hex32(line << 6));
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            a.result[l] = it->second.w[a.addr[l] >> 2 & 15];
+        }
+        a.performed |= lanes;
+        return true;
+    }
+    if (e.alloc) {
+        fills[e.tag] = Fill{ line, false, false, {} };
+        return true;
+    }
+    if (may_hit) return true;   // a miss that does not allocate
+    // Anything else drops the line (a wave/group store without nt updates it)
+    // and makes the fills of that line still to come stale.
+    for (auto &f : fills)
+        if (f.second.line == line) f.second.stale = true;
+    auto it = lines.find(line);
+    if (it == lines.end()) return true;
+    if (a.kind == GOLDEN_MEM_STORE && !a.nt && small) {
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            it->second.w[a.addr[l] >> 2 & 15] = a.data[l];   // lanes ascending: the highest lane wins
+        }
+    } else {
+        lines.erase(it);
+    }
+    return true;
+}
+
+bool Lockstep::l1_fill(const L1Event &e)
+{
+    std::string what = "L1 fill (CU " + dec(e.cu) + ", tag " + hex32(e.tag) + ")";
+    if (e.cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(e.cu));
+    auto &fills = fills_[e.cu];
+    auto f = fills.find(e.tag);
+    const Access &a = access(e.cu, e.tag >> 5 & 31);
+    if (f == fills.end() || !f->second.read || f->second.stale)
+        return mismatch((int)e.cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), -1,
+                        "no fill, or the fill of a load that allocated, read at the L2, and whose line no later access of the CU dropped or changed",
+                        f == fills.end() ? std::string("no allocation for that request")
+                                         : !f->second.read ? std::string("a fill before the L2 read the line")
+                                                           : std::string("a fill made stale by a later access of the CU"));
+    l1_[e.cu][f->second.line] = f->second.snapshot;
+    fills.erase(f);
+    return true;
+}
+
+bool Lockstep::memory(uint64_t cycle, const L1Event *pass, unsigned npass, const PerformEvent *perf, unsigned nperf,
+                      const L1Event *fill, unsigned nfill)
 {
     if (!ok()) return false;
     cycle_ = cycle;
-    events_ += n;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned cu = ev[i].tag >> 10 & 7, entry = ev[i].tag >> 5 & 31, lead = ev[i].tag & 31;
-        std::string what = "perform (tag " + hex32(ev[i].tag) + ")";
-        if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
-        Access &a = access(cu, entry);
-        if (!a.valid || a.kind == GOLDEN_MEM_CACHE || !(a.mask >> lead & 1) || (a.performed >> lead & 1))
-            return mismatch((int)cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), (int)lead,
-                            "a selected lane of the global access in memory-unit entry " + dec(entry) + " not yet performed",
-                            !a.valid ? std::string("no access in that entry")
-                                     : (a.performed >> lead & 1) ? std::string("the lane already performed")
-                                                                 : std::string("a lane it does not access"));
-        // The lanes it serves (docs/isa.md 4.7): the lead lane of an atomic;
-        // else every selected lane in the lead lane's line.
-        uint32_t lanes = 1u << lead;
-        if (a.kind != GOLDEN_MEM_ATOMIC)
-            for (unsigned l = 0; l < ISA_LANES; l++)
-                if ((a.mask >> l & 1) && a.addr[l] >> 6 == a.addr[lead] >> 6) lanes |= 1u << l;
-        if (lanes & a.performed)
-            return mismatch((int)cu, 0, a.wave, a.pc, a.inst, what.c_str(), __builtin_ctz(lanes & a.performed),
-                            "each lane performed once", "a lane of its line performed already");
-        for (uint32_t m = lanes; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            uint32_t old = 0;
-            golden_mem_read(g_, &old, a.addr[l], 4);
-            if (a.kind == GOLDEN_MEM_LOAD) {
-                a.result[l] = old;
-            } else if (a.kind == GOLDEN_MEM_STORE) {
-                golden_mem_write(g_, a.addr[l], &a.data[l], 4);   // lanes ascending: the highest lane wins
-            } else {
-                uint32_t nv = isa_alu(a.fn, old, a.data[l], a.cmp[l]);
-                golden_mem_write(g_, a.addr[l], &nv, 4);
-                a.result[l] = old;
-            }
-        }
-        a.performed |= lanes;
-    }
+    events_ += npass + nperf + nfill;
+    for (unsigned i = 0; i < npass; i++)
+        if (!l1_pass(pass[i])) return false;
+    for (unsigned i = 0; i < nperf; i++)
+        if (!perform(perf[i])) return false;
+    for (unsigned i = 0; i < nfill; i++)
+        if (!l1_fill(fill[i])) return false;
     return true;
 }
 

@@ -17,6 +17,7 @@ extern "C" {
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -39,6 +40,14 @@ struct PerformEvent {
     unsigned tag;
 };
 
+// A CU's L1 (rtl/gpu_l1.sv): a line request passes its lookup, served there
+// (hit) or sent on to the L2 (alloc: its line is to be filled unless made
+// stale); or the answer to request `tag` installs its line (fill).
+struct L1Event {
+    unsigned cu, tag;
+    bool hit, alloc;
+};
+
 class Lockstep {
 public:
     Lockstep() = default;
@@ -58,11 +67,13 @@ public:
     // when several CUs fault at the same edge.
     bool edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const DispatchEvent *disp, unsigned fault_cu,
               unsigned fault_slot);
-    // The line requests performed at the point of coherence at edge `cycle`
-    // (after that edge's CU events; requests of one edge touch different
-    // lines). Loads read, stores write and atomics read-modify-write the
-    // golden model's memory in this order.
-    bool perform(uint64_t cycle, const PerformEvent *ev, unsigned n);
+    // The memory system's events at edge `cycle` (after that edge's CU
+    // events): the requests passing the L1s' lookups, then the line requests
+    // performed at the point of coherence (the L2; requests of one edge touch
+    // different lines: loads read, stores write and atomics read-modify-write
+    // the golden model's memory in this order), then the L1 fills.
+    bool memory(uint64_t cycle, const L1Event *pass, unsigned npass, const PerformEvent *perf, unsigned nperf,
+                const L1Event *fill, unsigned nfill);
     // The run ended (busy_o fell) with status st (GPU_OK or GPU_ERR_FAULT) and
     // the RTL's fault report res; mem is the RTL side's device memory.
     bool finish(uint64_t cycle, gpu_status st, const gpu_result &res, const uint8_t *mem, uint32_t bytes);
@@ -86,7 +97,8 @@ private:
         uint32_t wave, pc;
         uint64_t inst;
         golden_mem_kind kind;
-        unsigned fn;
+        unsigned fn, scope;
+        bool nt;
         uint32_t mask, performed;
         uint32_t addr[ISA_LANES], data[ISA_LANES], cmp[ISA_LANES];
         uint32_t result[ISA_LANES];   // loads: the values read; atomics: the old values
@@ -108,6 +120,24 @@ private:
     }
     Access &access(unsigned cu, unsigned entry) { return access_[cu * 32 + (entry & 31)]; }
     bool performed_all(const Access &a, int cu, unsigned slot, const char *when);
+    // The lanes of a's request led by `lead`, or 0 with a mismatch reported.
+    uint32_t request_lanes(Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what);
+    bool l1_pass(const L1Event &e);
+    bool perform(const PerformEvent &e);
+    bool l1_fill(const L1Event &e);
+
+    // The L1 of each CU at the ISA level: the lines it may hold (as they were
+    // read at the L2, with the CU's own stores since), and its fills to come.
+    struct Line { uint32_t w[16]; };
+    struct Fill {
+        uint32_t line;
+        bool stale;            // a later access of the CU dropped or changed the line
+        bool read;             // the L2 has performed the request: snapshot holds its line
+        Line snapshot;
+    };
+    std::vector<std::unordered_map<uint32_t, Line>> l1_;   // [cu]: line address >> 6 -> words
+    std::vector<std::unordered_map<unsigned, Fill>> fills_; // [cu]: request tag -> fill
+    void forget_fills(unsigned cu, unsigned entry);
 
     golden *g_ = nullptr;
     unsigned num_cus_ = 0;

@@ -236,7 +236,8 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
         perf_now.swap(perf_next);
         checker_ok = ls.edge(cycle, ev.data(), (unsigned)ev.size(), have_disp ? &dsp : nullptr, fault_cu, fault_slot);
         if (pmut) pmut(perf_now);
-        if (checker_ok && !perf_now.empty()) checker_ok = ls.perform(cycle, perf_now.data(), (unsigned)perf_now.size());
+        if (checker_ok && !perf_now.empty())
+            checker_ok = ls.memory(cycle, nullptr, 0, perf_now.data(), (unsigned)perf_now.size(), nullptr, 0);
         bool drained = true;
         for (auto &x : q) drained &= x.empty();
         if (drained && (faulted || golden_finished(dut))) break;
@@ -407,7 +408,7 @@ static void test_lockstep()
     // (a wrong lead lane in the same line names the same request: no bug)
     expect_caught("lockstep_catches_perform_wrong_entry", pm([&](std::vector<PerformEvent> &v) {
         for (auto &x : v)
-            if (++n == 40) x.tag ^= 1u << 5; }), "perform (tag");
+            if (++n == 40) x.tag ^= 1u << 5; }), "L2 perform (tag");
     // Two contending atomics performed in the other order than the fake did:
     // the old values they return differ.
     n = 0;

@@ -230,16 +230,25 @@ bool RtlDev::clock()
             r_bursts += r.last;
         }
         if (bv && p.bready) mem->b_taken(next);
-        // The L2 slices' performs at this edge (they depend on this cycle's
-        // AXI inputs, so they are read here, not with the CU trace).
+        // The memory system's events at this edge: the L1s' lookups and
+        // fills, the L2 slices' performs. They depend on this cycle's AXI
+        // inputs, so they are read here, not with the CU trace.
         if (ls) {
             uint64_t pv = bits(t.tr_l2_valid_o, 0, GPU_TOP_L2_SLICES);
-            if (pv) {
+            uint64_t av = bits(t.tr_l1_a_valid_o, 0, GPU_TOP_NUM_CUS), fv = bits(t.tr_l1_fill_o, 0, GPU_TOP_NUM_CUS);
+            if (pv || av || fv) {
                 PerformEvent pe[GPU_TOP_L2_SLICES];
-                unsigned n = 0;
+                L1Event pa[GPU_TOP_NUM_CUS], pf[GPU_TOP_NUM_CUS];
+                unsigned np = 0, na = 0, nf = 0;
                 for (unsigned i = 0; i < GPU_TOP_L2_SLICES; i++)
-                    if (pv >> i & 1) pe[n++].tag = (unsigned)bits(t.tr_l2_tag_o, 16 * i, 16);
-                if (!ls->perform(next - launch_edge, pe, n)) return false;
+                    if (pv >> i & 1) pe[np++].tag = (unsigned)bits(t.tr_l2_tag_o, 16 * i, 16);
+                for (unsigned c = 0; c < GPU_TOP_NUM_CUS; c++) {
+                    if (av >> c & 1)
+                        pa[na++] = L1Event{ c, (unsigned)bits(t.tr_l1_a_tag_o, 16 * c, 16),
+                                            bits(t.tr_l1_a_hit_o, c, 1) != 0, bits(t.tr_l1_a_alloc_o, c, 1) != 0 };
+                    if (fv >> c & 1) pf[nf++] = L1Event{ c, (unsigned)bits(t.tr_l1_fill_tag_o, 16 * c, 16), false, false };
+                }
+                if (!ls->memory(next - launch_edge, pa, na, pe, np, pf, nf)) return false;
             }
         }
         axi_events += (p.arvalid && p.arready) + (p.awvalid && p.awready) + (p.wvalid && p.wready) + (rv && p.rready) +
@@ -309,6 +318,9 @@ void RtlDev::read_counters()
         k.stall_fetch += v[CTR_STALL_FETCH];
         k.groups += v[CTR_GROUPS];
         k.mem_stall_cycles += v[CTR_MEM_STALL];
+        k.l1_hits += v[CTR_L1_HITS];
+        k.l1_misses += v[CTR_L1_MISSES];
+        k.l1_evictions += v[CTR_L1_EVICTIONS];
     }
     for (unsigned i = 0; i < NUM_MEM_CTRS; i++) {
         t.ctr_cu_i = 0;

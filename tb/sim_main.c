@@ -343,6 +343,10 @@ static void summary(const rtl_run_stats *s, const outcome *r)
     printf("memory     %" PRIu64 " line requests from the CUs (stalled %" PRIu64 " cycles); lanes: %" PRIu64 " loads, %" PRIu64
            " stores, %" PRIu64 " atomics\n",
            reqs, r->ctr.mem_stall_cycles, r->ctr.global_loads, r->ctr.global_stores, r->ctr.global_atomics);
+    uint64_t l1 = r->ctr.l1_hits + r->ctr.l1_misses;
+    printf("L1         %" PRIu64 " hits, %" PRIu64 " misses of the loads that may hit (hit rate %.1f%%), %" PRIu64
+           " lines dropped (all CUs)\n",
+           r->ctr.l1_hits, r->ctr.l1_misses, pct(r->ctr.l1_hits, l1), r->ctr.l1_evictions);
     uint64_t l2 = r->ctr.l2_hits + r->ctr.l2_misses;
     printf("L2         %" PRIu64 " hits, %" PRIu64 " misses (hit rate %.1f%%), %" PRIu64 " dirty lines written back, %" PRIu64
            " atomics\n",

@@ -1776,6 +1776,35 @@ static void test_atomic_contention(int ret, const char *name)
     gpu_close(dev);
 }
 
+/* kernels/l1_own_write.s on 2 CUs, 8 groups of 2 waves: every wave reads back
+ * its own stores through its CU's L1, both when the L1 holds the line (the
+ * store must update it) and when the line's fill is still on its way (the
+ * fill must not install the line read before the store). */
+static void test_l1_own_write(const char *name)
+{
+    if (!selected(name)) return;
+    const uint32_t groups = 8, waves = 2 * groups;
+    gpu_device *dev = open_dev(name, 2, 0);
+    if (!dev) return;
+    gpu_addr buf, out;
+    uint32_t *got = NULL, *exp = words_alloc(waves * 64);
+    if (exp && dev_alloc(name, dev, waves * 512, &buf) && dev_alloc(name, dev, waves * 256, &out) &&
+        gpu_fill(dev, buf, 7, waves * 512) == GPU_OK && gpu_fill(dev, out, SENTINEL, waves * 256) == GPU_OK) {
+        uint32_t args[2] = { buf, out };
+        if (run_ok(name, dev, "l1_own_write", groups, 2, 0, args, 2) && (got = dev_fetch(name, dev, out, waves * 64))) {
+            for (uint32_t w = 0; w < waves; w++)
+                for (uint32_t l = 0; l < LANES; l++) {
+                    exp[w * 64 + l] = l + 100;
+                    exp[w * 64 + 32 + l] = l < 16 ? l + 200 : SENTINEL;
+                }
+            check_words(name, exp, got, waves * 64, "out");
+        }
+    }
+    free(exp);
+    free(got);
+    gpu_close(dev);
+}
+
 int main(int argc, char **argv)
 {
     const char *be = getenv("WAVEGPU_BACKEND");
@@ -1818,6 +1847,7 @@ int main(int argc, char **argv)
     test_transpose(64, 32, "kernel_transpose_lds_64x32");
     test_histogram(3000, 256, "kernel_histogram_atomics");
     test_l2_writeback("mem_l2_writeback_cache_wb_l2");
+    test_l1_own_write("mem_l1_reads_own_stores");
     test_atomic_contention(0, "mem_atomics_contention_all_cus");
     test_atomic_contention(1, "mem_atomics_contention_all_cus_tickets");
 

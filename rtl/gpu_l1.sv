@@ -1,0 +1,305 @@
+// gpu_l1: a CU's L1 (docs/architecture.md, "The L1"): write-through, not
+// coherent, Sets x Ways lines of 64 bytes, between the memory unit and the L2.
+// A wave/group-scope load without nt hits here (answer 1 cycle later) or goes
+// on to the L2 and, with an MSHR free, allocates its line at the answer. Every
+// other request goes on to the L2 and drops the line (updates it: a wave/group
+// store without nt); a fill that such a request or op 3 (cache_inv_l1: drop all,
+// answered here) makes stale is not installed. Handshakes: valid/ready.
+`default_nettype none
+
+module gpu_l1 #(
+  parameter int Sets  = 64,   // power of two
+  parameter int Ways  = 4,    // power of two >= 2
+  parameter int Mshrs = 4     // allocating misses in flight (power of two >= 2)
+) (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire           clear_i,        // launch: drop every line, counters to 0
+  // from the memory unit (op 0 load, 1 store, 2 atomic, 3 cache_inv_l1)
+  input  wire           req_valid_i,
+  output logic          req_ready_o,
+  input  wire  [1:0]    req_op_i,
+  input  wire  [5:0]    req_fn_i,
+  input  wire  [1:0]    req_scope_i,
+  input  wire           req_nt_i,
+  input  wire  [25:0]   req_line_i,
+  input  wire  [15:0]   req_words_i,
+  input  wire  [511:0]  req_data_i,
+  input  wire  [31:0]   req_cmp_i,
+  input  wire  [15:0]   req_tag_i,
+  // answers to the memory unit (always taken)
+  output logic          resp_valid_o,
+  output logic [15:0]   resp_tag_o,
+  output logic [511:0]  resp_data_o,
+  // to the L2 (op 0..2, as received)
+  output logic          dreq_valid_o,
+  input  wire           dreq_ready_i,
+  output logic [1:0]    dreq_op_o,
+  output logic [5:0]    dreq_fn_o,
+  output logic          dreq_nt_o,
+  output logic [25:0]   dreq_line_o,
+  output logic [15:0]   dreq_words_o,
+  output logic [511:0]  dreq_data_o,
+  output logic [31:0]   dreq_cmp_o,
+  output logic [15:0]   dreq_tag_o,
+  input  wire           dresp_valid_i,
+  output logic          dresp_ready_o,
+  input  wire  [15:0]   dresp_tag_i,
+  input  wire  [511:0]  dresp_data_i,
+  // trace (docs/architecture.md, "The trace port"): what the L1 does at the coming edge
+  output logic          tr_a_valid_o,   // a request passes the lookup: served here (tr_a_hit_o) or sent on
+  output logic          tr_a_hit_o,
+  output logic          tr_a_alloc_o,   // ... sent on, and its line will be filled unless made stale
+  output logic [15:0]   tr_a_tag_o,
+  output logic          tr_fill_o,      // the answer with tag tr_fill_tag_o installs its line
+  output logic [15:0]   tr_fill_tag_o,
+  // counters since clear_i
+  output logic [31:0]   ctr_hits_o,     // loads served here
+  output logic [31:0]   ctr_misses_o,   // loads that could hit but did not
+  output logic [31:0]   ctr_evictions_o // valid lines dropped or replaced
+);
+
+  localparam int Lines = Sets * Ways;
+  localparam int SetW  = $clog2(Sets);
+  localparam int WayW  = $clog2(Ways);
+  localparam int IdxW  = $clog2(Lines);
+  localparam int MshrW = $clog2(Mshrs);
+  localparam logic [1:0] OP_LOAD = 2'd0, OP_STORE = 2'd1, OP_CACHE = 2'd3;
+
+  // ---------------------------------------------------------------- state
+  logic [25:0]       tag_q [Lines];
+  logic [Lines-1:0]  valid_q, pend_q;        // pend: reserved for a fill
+  logic [WayW-1:0]   rr_q [Sets];
+  logic [Mshrs-1:0]  ms_valid_q, ms_stale_q;
+  logic [15:0]       ms_tag_q  [Mshrs];
+  logic [25:0]       ms_line_q [Mshrs];
+  logic [IdxW-1:0]   ms_idx_q  [Mshrs];
+
+  logic [15:0]       ram_we;
+  logic [IdxW-1:0]   ram_waddr, ram_raddr;
+  logic [511:0]      ram_wdata, ram_rdata;
+  logic              ram_re;
+  gpu_ram_1r1w #(
+    .Width (512),
+    .Depth (Lines),
+    .Lanes (16)
+  ) u_data (
+    .clk_i   (clk_i),
+    .we_i    (ram_we),
+    .waddr_i (ram_waddr),
+    .wdata_i (ram_wdata),
+    .re_i    (ram_re),
+    .raddr_i (ram_raddr),
+    .rdata_o (ram_rdata)
+  );
+
+  // ---------------------------------------------------------------- answers from the L2
+  // Always taken; one that matches an MSHR fills its line unless it was made stale.
+  assign dresp_ready_o = 1'b1;
+  logic             fill_hit;
+  logic [MshrW-1:0] fill_ms;
+  always_comb begin
+    fill_hit = 1'b0;
+    fill_ms  = '0;
+    if (dresp_valid_i)
+      for (int m = Mshrs - 1; m >= 0; m--)
+        if (ms_valid_q[m] && ms_tag_q[m] == dresp_tag_i) begin
+          fill_hit = 1'b1;
+          fill_ms  = m[MshrW-1:0];
+        end
+  end
+
+  // ---------------------------------------------------------------- stage B: a hit's (or cache_inv_l1's) answer
+  logic        b_valid_q;
+  logic [15:0] b_tag_q;
+  // An answer from the L2 goes to the memory unit first; a hit waits a cycle.
+  wire         b_block = b_valid_q && dresp_valid_i;
+  assign resp_valid_o = dresp_valid_i || b_valid_q;
+  assign resp_tag_o   = dresp_valid_i ? dresp_tag_i : b_tag_q;
+  assign resp_data_o  = dresp_valid_i ? dresp_data_i : ram_rdata;
+
+  // ---------------------------------------------------------------- stage A: lookup
+  wire [SetW-1:0] a_set = req_line_i[SetW-1:0];
+  logic            a_hit, a_pend;
+  logic [WayW-1:0] a_way;
+  logic            victim_ok;
+  logic [WayW-1:0] victim_way;
+  always_comb begin
+    logic found_inv, found_rr;
+    logic [WayW-1:0] w_inv, w_rr, w;
+    a_hit     = 1'b0;
+    a_pend    = 1'b0;
+    a_way     = '0;
+    found_inv = 1'b0;
+    found_rr  = 1'b0;
+    w_inv     = '0;
+    w_rr      = '0;
+    w         = '0;
+    if (req_valid_i) begin   // (only then: it keeps an idle L1 cheap to simulate)
+      for (int i = 0; i < Ways; i++)
+        if (tag_q[{a_set, i[WayW-1:0]}] == req_line_i) begin
+          if (valid_q[{a_set, i[WayW-1:0]}]) begin
+            a_hit = 1'b1;
+            a_way = i[WayW-1:0];
+          end
+          if (pend_q[{a_set, i[WayW-1:0]}]) a_pend = 1'b1;
+        end
+      for (int i = Ways - 1; i >= 0; i--) begin
+        if (!pend_q[{a_set, i[WayW-1:0]}] && !valid_q[{a_set, i[WayW-1:0]}]) begin
+          found_inv = 1'b1;
+          w_inv     = i[WayW-1:0];
+        end
+        w = rr_q[a_set] + i[WayW-1:0];
+        if (!pend_q[{a_set, w}]) begin
+          found_rr = 1'b1;
+          w_rr     = w;
+        end
+      end
+    end
+    victim_ok  = found_inv || found_rr;
+    victim_way = found_inv ? w_inv : w_rr;
+  end
+
+  logic             ms_free_ok;
+  logic [MshrW-1:0] ms_free;
+  always_comb begin
+    ms_free_ok = 1'b0;
+    ms_free    = '0;
+    for (int m = Mshrs - 1; m >= 0; m--)
+      if (!ms_valid_q[m]) begin
+        ms_free_ok = 1'b1;
+        ms_free    = m[MshrW-1:0];
+      end
+  end
+
+  // What the request in A is and does.
+  wire a_cacheable = req_op_i == OP_LOAD && !req_nt_i && req_scope_i <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_update    = req_op_i == OP_STORE && !req_nt_i && req_scope_i <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_inv_all   = req_op_i == OP_CACHE;
+  wire a_is_hit    = a_cacheable && a_hit;
+  // A hit needs stage B; a store that updates its line needs the RAM's write
+  // port, which an arriving answer that may fill takes first.
+  wire a_stall     = b_block || (fill_hit && a_update);
+  wire a_alloc     = a_cacheable && !a_hit && !a_pend && ms_free_ok && victim_ok;
+  wire a_send      = !a_is_hit && !a_inv_all;
+  wire a_go        = req_valid_i && !a_stall && (a_send ? dreq_ready_i : 1'b1);
+  assign req_ready_o = a_go;
+
+  assign dreq_valid_o = req_valid_i && !a_stall && a_send;
+  assign dreq_op_o    = req_op_i;
+  assign dreq_fn_o    = req_fn_i;
+  assign dreq_nt_o    = req_nt_i;
+  assign dreq_line_o  = req_line_i;
+  assign dreq_words_o = req_words_i;
+  assign dreq_data_o  = req_data_i;
+  assign dreq_cmp_o   = req_cmp_i;
+  assign dreq_tag_o   = req_tag_i;
+
+  // A fill is stale if a request that drops or changes its line (anything but
+  // a cacheable load) passes the lookup before it arrives, or at the same
+  // edge, or cache_inv_l1 does.
+  logic [Mshrs-1:0] stale_now;
+  always_comb begin
+    stale_now = '0;
+    if (a_go && !a_cacheable)
+      for (int m = 0; m < Mshrs; m++)
+        if (ms_valid_q[m] && (a_inv_all || ms_line_q[m] == req_line_i)) stale_now[m] = 1'b1;
+  end
+  wire fill_install = fill_hit && !ms_stale_q[fill_ms] && !stale_now[fill_ms];
+
+  // ---------------------------------------------------------------- RAM ports
+  wire [IdxW-1:0] a_idx   = {a_set, a_way};
+  wire [IdxW-1:0] vic_idx = {a_set, victim_way};
+  always_comb begin
+    ram_re    = a_go && a_is_hit;
+    ram_raddr = a_idx;
+    ram_we    = '0;
+    ram_waddr = '0;
+    ram_wdata = '0;
+    if (fill_install) begin
+      ram_we    = 16'hFFFF;
+      ram_waddr = ms_idx_q[fill_ms];
+      ram_wdata = dresp_data_i;
+    end else if (a_go && a_update && a_hit) begin
+      ram_we    = req_words_i;
+      ram_waddr = a_idx;
+      ram_wdata = req_data_i;
+    end
+  end
+
+  assign tr_a_valid_o  = a_go;
+  assign tr_a_hit_o    = a_is_hit;
+  assign tr_a_alloc_o  = a_alloc;
+  assign tr_a_tag_o    = req_tag_i;
+  assign tr_fill_o     = fill_install;
+  assign tr_fill_tag_o = dresp_tag_i;
+
+  // ---------------------------------------------------------------- updates
+  wire a_drops = a_go && a_hit && !a_cacheable && !a_update && !a_inv_all;   // the request drops its line
+
+  // The valid lines (for the counter of cache_inv_l1).
+  logic [IdxW:0] lines_valid;
+  always_comb begin
+    lines_valid = '0;
+    if (req_valid_i && a_inv_all)   // (only then: cheaper to simulate)
+      for (int i = 0; i < Lines; i++) lines_valid = lines_valid + {{IdxW{1'b0}}, valid_q[i]};
+  end
+
+  logic [31:0] c_hits_q, c_misses_q, c_evict_q;
+  always_ff @(posedge clk_i) begin
+    if (b_valid_q && !dresp_valid_i) b_valid_q <= 1'b0;
+    if (a_go && (a_is_hit || a_inv_all)) begin   // (cache_inv_l1 is answered here too, with no data)
+      b_valid_q <= 1'b1;
+      b_tag_q   <= req_tag_i;
+    end
+    if (dresp_valid_i && fill_hit) begin
+      ms_valid_q[fill_ms]          <= 1'b0;
+      pend_q[ms_idx_q[fill_ms]]    <= 1'b0;
+      if (fill_install) valid_q[ms_idx_q[fill_ms]] <= 1'b1;
+    end
+    ms_stale_q <= ms_stale_q | stale_now;
+    if (a_drops) valid_q[a_idx] <= 1'b0;
+    if (a_go && a_inv_all) valid_q <= '0;
+    if (a_go && a_alloc) begin
+      ms_valid_q[ms_free]   <= 1'b1;
+      ms_stale_q[ms_free]   <= 1'b0;
+      ms_tag_q[ms_free]     <= req_tag_i;
+      ms_line_q[ms_free]    <= req_line_i;
+      ms_idx_q[ms_free]     <= vic_idx;
+      tag_q[vic_idx]        <= req_line_i;
+      valid_q[vic_idx]      <= 1'b0;
+      pend_q[vic_idx]       <= 1'b1;
+      if (valid_q[vic_idx]) rr_q[a_set] <= victim_way + 1'b1;
+    end
+    // counters
+    if (a_go && a_is_hit) c_hits_q <= c_hits_q + 32'd1;
+    if (a_go && a_cacheable && !a_hit) c_misses_q <= c_misses_q + 32'd1;
+    if (a_drops || (a_go && a_alloc && valid_q[vic_idx])) c_evict_q <= c_evict_q + 32'd1;
+    if (a_go && a_inv_all) c_evict_q <= c_evict_q + {{(31 - IdxW){1'b0}}, lines_valid};
+    if (clear_i) begin
+      valid_q <= '0;
+      c_hits_q   <= '0;
+      c_misses_q <= '0;
+      c_evict_q  <= '0;
+    end
+    if (rst_i) begin
+      valid_q    <= '0;
+      pend_q     <= '0;
+      ms_valid_q <= '0;
+      b_valid_q  <= 1'b0;
+      c_hits_q   <= '0;
+      c_misses_q <= '0;
+      c_evict_q  <= '0;
+      for (int s = 0; s < Sets; s++) rr_q[s] <= '0;
+    end
+  end
+
+  assign ctr_hits_o      = c_hits_q;
+  assign ctr_misses_o    = c_misses_q;
+  assign ctr_evictions_o = c_evict_q;
+
+  wire unused_l1 = ^{req_fn_i, req_cmp_i};   // passed on to the L2 unchanged (dreq_*)
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,272 @@
+// l1_tb: a CU's L1 (rtl/gpu_l1.sv) alone, with the testbench as the memory
+// unit above it and as the L2 below it, so that the cycle an answer arrives
+// is chosen exactly. The L2 side performs each request in memory when the L1
+// sends it on and answers it when the test says. Directed cases of
+// docs/isa.md 4.7 and docs/architecture.md ("The L1"): hits, stores that
+// update or drop the line, loads that must miss, cache_inv_l1, and fills that
+// a later store of the CU made stale, the answer arriving before, at and
+// after the edge the store passes. Prints PASS/FAIL lines.
+#include "Vgpu_l1.h"
+#include "verilated.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+enum { OP_LOAD = 0, OP_STORE = 1, OP_ATOMIC = 2, OP_CACHE = 3 };
+enum { SC_WAVE = 0, SC_GROUP = 1, SC_DEVICE = 2, SC_SYSTEM = 3 };
+
+struct Req {
+    unsigned op, scope;
+    bool nt;
+    uint32_t line;
+    uint16_t words;
+    uint32_t data[16];
+    uint16_t tag;
+};
+
+struct Tb {
+    Vgpu_l1 dut;
+    std::map<uint32_t, std::vector<uint32_t>> mem;      // the L2: line -> words
+    struct Down { uint16_t tag; uint32_t data[16]; };
+    std::deque<Down> down;                               // sent on, not yet answered
+    std::map<uint16_t, std::vector<uint32_t>> answers;   // to the memory unit, by tag
+    unsigned sent_on = 0;
+    std::string err;
+
+    std::vector<uint32_t> &line(uint32_t l)
+    {
+        auto it = mem.find(l);
+        if (it == mem.end()) {
+            std::vector<uint32_t> v(16);
+            for (unsigned w = 0; w < 16; w++) v[w] = l * 16 + w;
+            it = mem.emplace(l, v).first;
+        }
+        return it->second;
+    }
+
+    // One cycle: offer `r` (if any) and, if answer >= 0, the answer to the
+    // request sent on that is `answer`-th oldest. Returns whether r was taken.
+    bool cycle(const Req *r, int answer = -1)
+    {
+        Vgpu_l1 &d = dut;
+        d.req_valid_i = r != nullptr;
+        if (r) {
+            d.req_op_i = r->op;
+            d.req_fn_i = 0;
+            d.req_scope_i = r->scope;
+            d.req_nt_i = r->nt;
+            d.req_line_i = r->line;
+            d.req_words_i = r->words;
+            for (unsigned w = 0; w < 16; w++) d.req_data_i[w] = r->data[w];
+            d.req_cmp_i = 0;
+            d.req_tag_i = r->tag;
+        }
+        d.dreq_ready_i = 1;
+        bool answering = answer >= 0 && (size_t)answer < down.size();
+        d.dresp_valid_i = answering;
+        if (answering) {
+            d.dresp_tag_i = down[(size_t)answer].tag;
+            for (unsigned w = 0; w < 16; w++) d.dresp_data_i[w] = down[(size_t)answer].data[w];
+        }
+        d.clk_i = 0;
+        d.eval();
+        bool taken = r && d.req_ready_o;
+        if (d.resp_valid_o) {
+            std::vector<uint32_t> v(16);
+            for (unsigned w = 0; w < 16; w++) v[w] = d.resp_data_o[w];
+            answers[(uint16_t)d.resp_tag_o] = v;
+        }
+        if (answering) down.erase(down.begin() + answer);
+        if (d.dreq_valid_o && d.dreq_ready_i) {   // the L2 performs it now
+            Down x{ (uint16_t)d.dreq_tag_o, {} };
+            std::vector<uint32_t> &m = line(d.dreq_line_o);
+            for (unsigned w = 0; w < 16; w++) {
+                x.data[w] = m[w];
+                if (d.dreq_op_o != OP_LOAD && (d.dreq_words_o >> w & 1)) m[w] = d.dreq_data_o[w];
+            }
+            down.push_back(x);
+            sent_on++;
+        }
+        d.clk_i = 1;
+        d.eval();
+        return taken;
+    }
+
+    void reset()
+    {
+        dut.rst_i = 1;
+        dut.clear_i = 0;
+        for (int i = 0; i < 3; i++) cycle(nullptr);
+        dut.rst_i = 0;
+        down.clear();
+        answers.clear();
+        mem.clear();
+    }
+
+    // Offers r until taken.
+    void send(const Req &r, int answer = -1)
+    {
+        for (int i = 0; i < 20; i++)
+            if (cycle(&r, answer)) return;
+        err = "a request was never taken";
+    }
+    void answer_all()
+    {
+        while (!down.empty()) cycle(nullptr, 0);
+        cycle(nullptr);
+        cycle(nullptr);
+    }
+    // Word 0 of the answer to `tag`, or ~0 if none.
+    uint32_t got(uint16_t tag) const
+    {
+        auto it = answers.find(tag);
+        return it == answers.end() ? ~0u : it->second[0];
+    }
+};
+
+static Req load(uint32_t line, uint16_t tag, unsigned scope = SC_WAVE, bool nt = false)
+{
+    Req r{ OP_LOAD, scope, nt, line, 0xFFFF, {}, tag };
+    return r;
+}
+static Req store(uint32_t line, uint16_t tag, uint32_t v, unsigned scope = SC_WAVE, bool nt = false)
+{
+    Req r{ OP_STORE, scope, nt, line, 0x0001, {}, tag };
+    r.data[0] = v;
+    return r;
+}
+
+int main(int argc, char **argv)
+{
+    Verilated::commandArgs(argc, argv);
+    unsigned n_pass = 0, n_fail = 0;
+    auto result = [&](const char *name, bool ok, const std::string &why) {
+        if (ok) printf("PASS %s\n", name), n_pass++;
+        else printf("FAIL %s: %s\n", name, why.c_str()), n_fail++;
+    };
+    auto expect = [](Tb &t, uint16_t tag, uint32_t v, const char *what) {
+        uint32_t g = t.got(tag);
+        if (t.err.empty() && g != v) {
+            char b[160];
+            snprintf(b, sizeof b, "%s: word 0 is 0x%08x, expected 0x%08x", what, g, v);
+            t.err = b;
+        }
+    };
+    const uint32_t X = 0x100;
+
+    {   // a wave-scope load allocates; the next one hits (nothing sent on)
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));
+        t->answer_all();
+        unsigned before = t->sent_on;
+        t->send(load(X, 2));
+        t->answer_all();
+        expect(*t, 2, X * 16, "the second load");
+        if (t->err.empty() && t->sent_on != before) t->err = "the second load was sent on: no hit";
+        result("l1_load_allocates_then_hits", t->err.empty(), t->err);
+        delete t;
+    }
+    {   // a store of the CU updates the line the L1 holds
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));
+        t->answer_all();
+        t->send(store(X, 2, 77));
+        t->answer_all();
+        unsigned before = t->sent_on;
+        t->send(load(X, 3));
+        t->answer_all();
+        expect(*t, 3, 77, "the load after the store");
+        if (t->err.empty() && t->sent_on != before) t->err = "the load after the store was sent on: the line was dropped";
+        result("l1_store_updates_held_line", t->err.empty(), t->err);
+        delete t;
+    }
+    // Device, system and nt loads, nt and device stores, and atomics go on to
+    // the L2 and drop the line.
+    struct Drop { const char *name; Req r; };
+    Req atomic = store(X, 2, 5);
+    atomic.op = OP_ATOMIC;
+    const Drop drops[] = {
+        { "l1_device_load_misses_and_drops", load(X, 2, SC_DEVICE) },
+        { "l1_system_load_misses_and_drops", load(X, 2, SC_SYSTEM) },
+        { "l1_nt_load_misses_and_drops", load(X, 2, SC_WAVE, true) },
+        { "l1_nt_store_drops", store(X, 2, 9, SC_GROUP, true) },
+        { "l1_device_store_drops", store(X, 2, 9, SC_DEVICE) },
+        { "l1_atomic_drops", atomic },
+    };
+    for (const Drop &dr : drops) {
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));
+        t->answer_all();
+        unsigned before = t->sent_on;
+        t->send(dr.r);
+        t->answer_all();
+        if (t->sent_on != before + 1) t->err = "the request was not sent on to the L2";
+        before = t->sent_on;
+        t->send(load(X, 3));
+        t->answer_all();
+        if (t->err.empty() && t->sent_on != before + 1) t->err = "a later wave-scope load hit: the line was not dropped";
+        result(dr.name, t->err.empty(), t->err);
+        delete t;
+    }
+    {   // cache_inv_l1 drops every line, and is answered by the L1
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));
+        t->send(load(X + 1, 2));
+        t->answer_all();
+        Req inv{ OP_CACHE, 0, false, 0, 0, {}, 9 };
+        unsigned before = t->sent_on;
+        t->send(inv);
+        t->answer_all();
+        if (t->got(9) == ~0u) t->err = "cache_inv_l1 was not answered";
+        if (t->err.empty() && t->sent_on != before) t->err = "cache_inv_l1 was sent on";
+        t->send(load(X, 3));
+        t->send(load(X + 1, 4));
+        t->answer_all();
+        if (t->err.empty() && t->sent_on != before + 2) t->err = "a load hit after cache_inv_l1";
+        result("l1_cache_inv_drops_every_line", t->err.empty(), t->err);
+        delete t;
+    }
+    // A load allocates X; a store of the CU passes while X's fill is on its
+    // way. The answer (the line read before the store) arrives one cycle
+    // before the store passes (it fills; the store then updates it), at the
+    // same edge (a device-scope store: a wave-scope one waits a cycle for the
+    // RAM's write port), or after it: in the last two it must not install the
+    // old line.
+    const struct { const char *name; int when; unsigned scope; } races[] = {
+        { "l1_fill_then_store_updates", -1, SC_WAVE },
+        { "l1_fill_at_the_store_edge_not_installed", 0, SC_DEVICE },
+        { "l1_fill_after_the_store_not_installed", 1, SC_WAVE },
+    };
+    for (const auto &rc : races) {
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));                   // sent on, its answer held
+        Req st = store(X, 2, 55, rc.scope);
+        if (rc.when < 0) {
+            t->cycle(nullptr, 0);              // the fill
+            t->send(st);
+        } else if (rc.when == 0) {
+            t->send(st, 0);                    // the store passes as the fill arrives
+        } else {
+            t->send(st);
+            t->cycle(nullptr, 0);              // the fill, after the store
+        }
+        t->answer_all();
+        t->send(load(X, 3));
+        t->answer_all();
+        expect(*t, 3, 55, "the load after the store");
+        result(rc.name, t->err.empty(), t->err);
+        delete t;
+    }
+    printf("l1_tb: %u passed, %u failed\n", n_pass, n_fail);
+    return n_fail ? 1 : 0;
+}
