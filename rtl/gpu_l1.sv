@@ -3,8 +3,8 @@
 // A wave/group-scope load without nt hits here (answer 1 cycle later) or goes
 // on to the L2 and, with an MSHR free, allocates its line at the answer. Every
 // other request goes on to the L2 and drops the line (updates it: a wave/group
-// store without nt); a fill that such a request or op 3 (cache_inv_l1: drop all,
-// answered here) makes stale is not installed. Handshakes: valid/ready.
+// store without nt); a fill overtaken by another request of its line sent on,
+// or by op 3 (cache_inv_l1: drop all, answered here), is not installed.
 `default_nettype none
 
 module gpu_l1 #(
@@ -195,13 +195,14 @@ module gpu_l1 #(
   assign dreq_cmp_o   = req_cmp_i;
   assign dreq_tag_o   = req_tag_i;
 
-  // A fill is stale if a request that drops or changes its line (anything but
-  // a cacheable load) passes the lookup before it arrives, or at the same
-  // edge, or cache_inv_l1 does.
+  // A fill is stale if another request of its line is sent on to the L2
+  // before it arrives, or at the same edge (a store or atomic changes the
+  // line; a load reads it later, and may read a newer value: the older fill
+  // must not follow it), or cache_inv_l1 passes.
   logic [Mshrs-1:0] stale_now;
   always_comb begin
     stale_now = '0;
-    if (a_go && !a_cacheable)
+    if (a_go && !a_is_hit && !a_alloc)
       for (int m = 0; m < Mshrs; m++)
         if (ms_valid_q[m] && (a_inv_all || ms_line_q[m] == req_line_i)) stale_now[m] = 1'b1;
   end

@@ -5,7 +5,8 @@
 // docs/isa.md 4.7 and docs/architecture.md ("The L1"): hits, stores that
 // update or drop the line, loads that must miss, cache_inv_l1, and fills that
 // a later store of the CU made stale, the answer arriving before, at and
-// after the edge the store passes. Prints PASS/FAIL lines.
+// after the edge the store passes; and an older fill overtaken by a newer
+// read of its line. Prints PASS/FAIL lines.
 #include "Vgpu_l1.h"
 #include "verilated.h"
 
@@ -265,6 +266,25 @@ int main(int argc, char **argv)
         t->answer_all();
         expect(*t, 3, 55, "the load after the store");
         result(rc.name, t->err.empty(), t->err);
+        delete t;
+    }
+    {   // Load X allocates (answer held); another CU then writes X; a second
+        // load of X is sent on and reads the new value; the first answer (the
+        // older line) must not be installed, or a third load would hit it and
+        // see X go backwards (read-read coherence).
+        Tb *t = new Tb;
+        t->reset();
+        t->send(load(X, 1));
+        t->line(X)[0] = 4242;                 // another CU's store, at the L2
+        t->send(load(X, 2));                  // sent on: the line is on its way
+        t->cycle(nullptr, 1);                 // its answer first: 4242
+        t->cycle(nullptr, 0);                 // then the older fill
+        t->answer_all();
+        t->send(load(X, 3));
+        t->answer_all();
+        expect(*t, 2, 4242, "the second load");
+        expect(*t, 3, 4242, "the third load");
+        result("l1_older_fill_after_newer_read_not_installed", t->err.empty(), t->err);
         delete t;
     }
     printf("l1_tb: %u passed, %u failed\n", n_pass, n_fail);

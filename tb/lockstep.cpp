@@ -14,10 +14,11 @@
 //            that may hit (wave/group scope, no nt) on a line the L1 holds
 //            at the ISA level (as the L2 read it at its fill, with the CU's
 //            own stores since); it serves its lanes from there. A request
-//            sent on drops the line (a store of wave/group scope without nt
-//            updates it instead; cache_inv_l1 drops every line) and makes
-//            any fill of that line still to come stale. A fill installs the
-//            line as the L2 read it for that request, and must not be stale.
+//            sent on makes any fill of that line still to come stale and,
+//            unless a load that may hit, drops the line (a store of
+//            wave/group scope without nt updates it instead; cache_inv_l1
+//            drops every line). A fill installs the line as the L2 read it
+//            for that request, and must not be stale.
 //   MEM_DONE every lane performed; D as the performs read it (loads: the
 //            values, returning atomics: the old values); then
 //            golden_complete_access, which writes D in the golden model and
@@ -406,11 +407,12 @@ bool Lockstep::l1_pass(const L1Event &e)
         fills[e.tag] = Fill{ line, false, false, {} };
         return true;
     }
-    if (may_hit) return true;   // a miss that does not allocate
-    // Anything else drops the line (a wave/group store without nt updates it)
-    // and makes the fills of that line still to come stale.
+    // Sent on to the L2: the fills of that line still to come are stale (this
+    // request reads or changes the line later than they did).
     for (auto &f : fills)
         if (f.second.line == line) f.second.stale = true;
+    if (may_hit) return true;   // a miss that does not allocate
+    // Anything else drops the line (a wave/group store without nt updates it).
     auto it = lines.find(line);
     if (it == lines.end()) return true;
     if (a.kind == GOLDEN_MEM_STORE && !a.nt && small) {
