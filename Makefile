@@ -106,7 +106,7 @@ TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
-RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/bench_core.c))
+RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 

@@ -1,0 +1,177 @@
+/* test_litmus: memory-model litmus tests (kernels/litmus_*.s) across two CUs,
+ * each plain and with the release/acquire sequences of docs/isa.md 7.
+ *
+ * A launch runs ITERS iterations on fresh locations; in each, the two
+ * threads (one wave each, on CU 0 and CU 1) meet through a device-scope
+ * counter, wait their own random start delay (a host table, new per run),
+ * and run the test. Every test runs RUNS times per variant: jitter seeds
+ * 0 (none), 11 and 22 on the RTL backend (with a new delay table each). The
+ * outcome of each iteration is a pair of bits; the histogram of the four is
+ * printed on the test's PASS/FAIL line. Checked:
+ *   - the forbidden outcome of each fenced variant (and of CoRR, plain too)
+ *     never occurs;
+ *   - on the RTL, plain MP shows its weak outcome (the flag seen, the data
+ *     read from a stale L1 copy) at least once.
+ * On the RTL every load value is also checked, as it happens, by the lockstep
+ * checker against the golden model and the ISA's memory model (tb/lockstep.h):
+ * a value the ISA does not allow stops the run. The golden backend alone is
+ * sequentially consistent: it shows no weak outcome.
+ *
+ * Backend: golden, or WAVEGPU_BACKEND=rtl (the default in test_litmus_rtl).
+ * Run from the repository root (kernels in sim/kernels/). PASS/FAIL lines.
+ */
+#include "gpu.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ITERS 40
+#define RUNS  3
+
+static unsigned n_pass, n_fail;
+static gpu_backend_kind backend = GPU_BACKEND_GOLDEN;
+
+typedef enum { OUT_T1_R0_R1, OUT_T0_R0_T1_R0, OUT_FINAL_X1_Y1 } outcome_kind;
+
+typedef struct {
+    const char *name, *kernel, *what;
+    outcome_kind kind;
+    unsigned weak;             /* the outcome (a << 1 | b) the plain variant may show */
+    bool forbidden_plain;      /* ... and is forbidden even there (CoRR) */
+    const char *a, *b;         /* what the bits mean */
+} litmus;
+
+static const litmus tests[] = {
+    { "mp", "litmus_mp", "message passing", OUT_T1_R0_R1, 2, false, "flag", "data" },
+    { "sb", "litmus_sb", "store buffering", OUT_T0_R0_T1_R0, 0, false, "T0 reads y", "T1 reads x" },
+    { "lb", "litmus_lb", "load buffering", OUT_T0_R0_T1_R0, 3, false, "T0 reads x", "T1 reads y" },
+    { "corr", "litmus_corr", "read-read coherence", OUT_T1_R0_R1, 2, true, "first read", "second read" },
+    { "2p2w", "litmus_2p2w", "2+2W", OUT_FINAL_X1_Y1, 3, false, "x == 1", "y == 1" },
+};
+
+static uint32_t rng_state = 12345;
+static uint32_t rnd(void)
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return rng_state >> 8;
+}
+
+/* One launch: adds its ITERS outcomes to hist. Returns false on any error. */
+static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t hist[4], char *why, size_t wlen)
+{
+    gpu_config cfg;
+    gpu_config_default(&cfg);
+    cfg.backend = backend;
+    cfg.num_cus = 2;
+    cfg.dram_jitter_seed = seed;
+    gpu_device *dev = NULL;
+    gpu_kernel *k = NULL;
+    bool ok = false;
+    uint32_t delays[2 * ITERS], out[4 * ITERS], *mem = NULL;
+    gpu_addr base = 0, dl = 0, o = 0;
+    char path[128];
+    snprintf(path, sizeof path, "sim/kernels/%s.wgk", t->kernel);
+    if (gpu_open(&cfg, &dev, why, wlen) != GPU_OK) return false;
+    for (unsigned i = 0; i < 2 * ITERS; i++) delays[i] = rnd() % 64;
+    gpu_result res;
+    uint32_t args[5];
+    if (gpu_alloc(dev, ITERS * 1024, &base) != GPU_OK || gpu_alloc(dev, sizeof delays, &dl) != GPU_OK ||
+        gpu_alloc(dev, sizeof out, &o) != GPU_OK || gpu_fill(dev, base, 0, ITERS * 1024) != GPU_OK ||
+        gpu_write(dev, dl, delays, sizeof delays) != GPU_OK || gpu_fill(dev, o, 0xCDCDCDCDu, sizeof out) != GPU_OK ||
+        gpu_kernel_load_file(dev, path, &k) != GPU_OK)
+        goto fail;
+    args[0] = base;
+    args[1] = ITERS;
+    args[2] = fenced;
+    args[3] = dl;
+    args[4] = o;
+    gpu_launch_params p = { .num_groups = 2, .waves_per_group = 1, .args = args, .num_args = 5 };
+    if (gpu_launch(dev, k, &p) != GPU_OK) goto fail;
+    gpu_status st = gpu_wait(dev, &res);
+    if (st != GPU_OK) {
+        char line[512];
+        if (st == GPU_ERR_FAULT || st == GPU_ERR_TIMEOUT) gpu_result_format(dev, &res, line, sizeof line);
+        else snprintf(line, sizeof line, "%s", gpu_last_error(dev));
+        snprintf(why, wlen, "%s: %s", gpu_status_name(st), line);
+        goto done;
+    }
+    mem = malloc(ITERS * 1024);
+    if (!mem || gpu_read(dev, out, o, sizeof out) != GPU_OK || gpu_read(dev, mem, base, ITERS * 1024) != GPU_OK) goto fail;
+    for (unsigned i = 0; i < ITERS; i++) {
+        const uint32_t *r = &out[4 * i];   /* T0 r0, r1, T1 r0, r1 */
+        uint32_t a, b;
+        if (t->kind == OUT_T1_R0_R1) a = r[2], b = r[3];
+        else if (t->kind == OUT_T0_R0_T1_R0) a = r[0], b = r[2];
+        else a = mem[i * 256] == 1, b = mem[i * 256 + 64] == 1;   /* x at +0, y at +256 bytes */
+        if (a > 1 || b > 1) {
+            snprintf(why, wlen, "iteration %u: values %" PRIu32 ", %" PRIu32 " are not 0 or 1", i, a, b);
+            goto done;
+        }
+        hist[a << 1 | b]++;
+    }
+    ok = true;
+    goto done;
+fail:
+    snprintf(why, wlen, "%s", gpu_last_error(dev));
+done:
+    free(mem);
+    gpu_kernel_free(k);
+    gpu_close(dev);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    const char *be = getenv("WAVEGPU_BACKEND");
+    if (be && strcmp(be, "rtl") == 0) backend = GPU_BACKEND_RTL;
+    const char *only = argc > 1 ? argv[1] : NULL;
+    static const uint64_t seeds[RUNS] = { 0, 11, 22 };
+    for (size_t ti = 0; ti < sizeof tests / sizeof tests[0]; ti++) {
+        const litmus *t = &tests[ti];
+        if (only && !strstr(t->name, only)) continue;
+        for (uint32_t fenced = 0; fenced < 2; fenced++) {
+            uint64_t hist[4] = { 0, 0, 0, 0 };
+            char why[768] = "", name[96];
+            snprintf(name, sizeof name, "litmus_%s_%s", t->name, fenced ? "release_acquire" : "plain");
+            bool ran = true;
+            for (unsigned r = 0; r < RUNS && ran; r++)
+                ran = run_once(t, fenced, backend == GPU_BACKEND_RTL ? seeds[r] : 0, hist, why, sizeof why);
+            if (!ran) {
+                printf("FAIL %s: %s\n", name, why);
+                n_fail++;
+                continue;
+            }
+            char h[256];
+            snprintf(h, sizeof h, "%s; a = %s, b = %s; a,b = 0,0: %" PRIu64 "  0,1: %" PRIu64 "  1,0: %" PRIu64
+                     "  1,1: %" PRIu64 " of %u", t->what, t->a, t->b, hist[0], hist[1], hist[2], hist[3], RUNS * ITERS);
+            unsigned w = t->weak;
+            bool forbidden = fenced || t->forbidden_plain;
+            if (forbidden) {
+                if (hist[w]) {
+                    printf("FAIL %s_forbidden_never: the forbidden outcome %u,%u occurred %" PRIu64 " times (%s)\n", name,
+                           w >> 1, w & 1, hist[w], h);
+                    n_fail++;
+                } else {
+                    printf("PASS %s_forbidden_never (%u,%u never; %s)\n", name, w >> 1, w & 1, h);
+                    n_pass++;
+                }
+            } else if (ti == 0 && backend == GPU_BACKEND_RTL) {   /* plain MP on the RTL: the stale L1 is real */
+                if (hist[w]) {
+                    printf("PASS %s_weak_outcome_seen (%u,%u seen; %s)\n", name, w >> 1, w & 1, h);
+                    n_pass++;
+                } else {
+                    printf("FAIL %s_weak_outcome_seen: the weak outcome %u,%u never occurred (%s)\n", name, w >> 1, w & 1, h);
+                    n_fail++;
+                }
+            } else {
+                printf("PASS %s_ran (%s; every value checked in lockstep on the RTL)\n", name, h);
+                n_pass++;
+            }
+        }
+    }
+    printf("test_litmus: %u passed, %u failed\n", n_pass, n_fail);
+    return n_fail ? 1 : 0;
+}
