@@ -7,7 +7,7 @@ filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).
 
 Groups: the GPU (launch, busy, fault), CU 0, the memory system (L2
 crossbar, maintenance, the AXI4 port), each L2 slice, the dispatcher, then
-the other CUs, each with: waves (pcs, states, stalls), issue and writeback (with the
+the other CUs, each with (last) its L1 and: waves (pcs, states, stalls), issue and writeback (with the
 instruction disassembled by sim/bin/gtkw_disasm), the LDS, the global-memory
 unit, and the signal slots. CU 0's groups are open, the others closed. Rerun
 it when the RTL's signal names change; names it cannot find are left out
@@ -152,7 +152,7 @@ def main():
         for n in ["req_line_i", "req_words_i", "req_tag_i", "a_replay", "a_hit", "a_reserved", "a_go", "b_kind_q",
                   "resp_valid_o", "resp_ready_i", "resp_tag_o", "mr_valid_o", "mr_ready_i", "mr_line_o", "mr_id_o",
                   "mf_valid_i", "mf_id_i", "mw_valid_o", "mw_ready_i", "mw_line_o", "mw_id_o", "mb_valid_i",
-                  "mb_id_i", "wb_valid_q", "wb_sent_q", "walk_q", "walk_set_q", "walk_wait_q", "maint_done_o"]:
+                  "mb_id_i", "wb_valid_q", "wr_valid_q", "walk_q", "walk_set_q", "walk_wait_q", "maint_done_o"]:
             s.sig("%s.%s" % (sl, n))
         m = 0
         while "%s.ms_state_q[%d]" % (sl, m) in v:
@@ -215,6 +215,18 @@ def main():
         s.group("CU %d signal slots and pending registers" % c, closed, signals)
         s.group("CU %d LDS" % c, closed, lds)
         s.group("CU %d global memory unit" % c, closed, gmem)
+
+        def l1():
+            l = cu + ".u_l1"
+            for n in ["req_valid_i", "req_ready_o"]:
+                s.sig("%s.%s" % (l, n))
+            s.sig(l + ".req_op_i", DEC, filt="mem_op")
+            for n in ["req_scope_i", "req_nt_i", "req_line_i", "req_tag_i", "a_hit", "a_pend", "a_alloc", "a_go",
+                      "dreq_valid_o", "dreq_ready_i", "dresp_valid_i", "dresp_tag_i", "fill_hit", "fill_install",
+                      "b_valid_q", "resp_valid_o", "resp_tag_o", "ms_valid_q", "ms_stale_q"]:
+                s.sig("%s.%s" % (l, n))
+
+        s.group("CU %d L1" % c, closed, l1)
 
     # CU 0 right below the task status, where the eye lands; then the shared
     # blocks; the other CUs closed (click a group name to open it).
