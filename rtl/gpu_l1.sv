@@ -37,6 +37,7 @@ module gpu_l1 #(
   output logic [1:0]    dreq_op_o,
   output logic [5:0]    dreq_fn_o,
   output logic          dreq_nt_o,
+  output logic          dreq_sys_o,     // system scope
   output logic [25:0]   dreq_line_o,
   output logic [15:0]   dreq_words_o,
   output logic [511:0]  dreq_data_o,
@@ -189,6 +190,7 @@ module gpu_l1 #(
   assign dreq_op_o    = req_op_i;
   assign dreq_fn_o    = req_fn_i;
   assign dreq_nt_o    = req_nt_i;
+  assign dreq_sys_o   = req_scope_i == gpu_isa_pkg::SCOPE_SYSTEM;
   assign dreq_line_o  = req_line_i;
   assign dreq_words_o = req_words_i;
   assign dreq_data_o  = req_data_i;

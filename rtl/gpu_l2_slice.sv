@@ -5,7 +5,8 @@
 // way, fetches the line and then replays the request as a hit; a store of a
 // whole line allocates without a fetch. Dirty victims go to write-back
 // buffers; a line is not fetched again while its write-back is unanswered.
-// maint_req_i writes back every dirty line (and with maint_inv_i invalidates
+// A system-scope request's line leaves once it is performed (written back if
+// dirty). maint_req_i writes back every dirty line (and with maint_inv_i invalidates
 // every line); maint_done_o pulses when those writes are answered (a request
 // during a maintenance is ignored). Ways and Sets: powers of two, Ways >= 2.
 `default_nettype none
@@ -28,6 +29,7 @@ module gpu_l2_slice #(
   input  wire  [1:0]    req_op_i,
   input  wire  [5:0]    req_fn_i,
   input  wire           req_nt_i,
+  input  wire           req_sys_i,      // system scope: the line leaves the L2 once performed
   input  wire  [25:0]   req_line_i,
   input  wire  [15:0]   req_words_i,
   input  wire  [511:0]  req_data_i,
@@ -107,6 +109,7 @@ module gpu_l2_slice #(
   logic [1:0]        ms_op_q    [Mshrs];
   logic [5:0]        ms_fn_q    [Mshrs];
   logic              ms_nt_q    [Mshrs];
+  logic              ms_sys_q   [Mshrs];
   logic [15:0]       ms_words_q [Mshrs];
   logic [511:0]      ms_data_q  [Mshrs];
   logic [31:0]       ms_cmp_q   [Mshrs];
@@ -250,12 +253,22 @@ module gpu_l2_slice #(
   // The walk is stepping through the lines (not just waiting for its write-backs).
   wire          walk_busy = walk_q && !walk_wait_q;
 
+  // A system-scope request bypasses the L2 coherently: it is performed here
+  // (the point of coherence), then its line leaves: written back if dirty, and
+  // dropped. drop_q holds that line; lookups wait until it has gone.
+  logic            drop_q;
+  logic [IdxW-1:0] drop_idx_q;
+  wire drop_dirty = valid_q[drop_idx_q] && dirty_q[drop_idx_q];
+  wire drop_go    = drop_q && !walk_busy && !b_block && !fill_write &&
+                    (!drop_dirty || (free_wb_ok && !in_wb(tag_q[drop_idx_q], pend_wr_v, pend_wr_lines)));
+
   // The request in A (a replay or the input).
-  wire          a_stall_common = b_block || fill_write || walk_busy;
+  wire          a_stall_common = b_block || fill_write || walk_busy || drop_q;
   wire          a_replay = replay_ok;
   wire [1:0]    a_op     = a_replay ? ms_op_q[replay_idx]    : req_op_i;
   wire [5:0]    a_fn     = a_replay ? ms_fn_q[replay_idx]    : req_fn_i;
   wire          a_nt     = a_replay ? ms_nt_q[replay_idx]    : req_nt_i;
+  wire          a_sys    = a_replay ? ms_sys_q[replay_idx]   : req_sys_i;
   wire [25:0]   a_line   = a_replay ? ms_line_q[replay_idx]  : req_line_i;
   wire [15:0]   a_words  = a_replay ? ms_words_q[replay_idx] : req_words_i;
   wire [511:0]  a_data   = a_replay ? ms_data_q[replay_idx]  : req_data_i;
@@ -374,6 +387,9 @@ module gpu_l2_slice #(
     if (walk_go && walk_dirty) begin
       ram_re    = 1'b1;
       ram_raddr = walk_idx;
+    end else if (drop_go && drop_dirty) begin
+      ram_re    = 1'b1;
+      ram_raddr = drop_idx_q;
     end else if (a_go && a_hit_go && a_op != OP_STORE) begin
       ram_re    = 1'b1;
       ram_raddr = a_hit_idx;
@@ -433,7 +449,7 @@ module gpu_l2_slice #(
   assign maint_done_o = walk_q && walk_wait_q && (wb_valid_q & wb_maint_q) == '0 && (wr_valid_q & wr_maint_q) == '0;
 
   always_comb begin
-    idle_o = !b_answers && !walk_q && wb_valid_q == '0 && wr_valid_q == '0 && !req_valid_i;
+    idle_o = !b_answers && !walk_q && !drop_q && wb_valid_q == '0 && wr_valid_q == '0 && !req_valid_i;
     for (int m = 0; m < Mshrs; m++)
       if (ms_state_q[m] != MS_FREE) idle_o = 1'b0;
   end
@@ -514,6 +530,7 @@ module gpu_l2_slice #(
           ms_op_q[free_ms]       <= a_op;
           ms_fn_q[free_ms]       <= a_fn;
           ms_nt_q[free_ms]       <= a_nt;
+          ms_sys_q[free_ms]      <= a_sys;
           ms_words_q[free_ms]    <= a_words;
           ms_data_q[free_ms]     <= a_data;
           ms_cmp_q[free_ms]      <= a_cmp;
@@ -550,6 +567,26 @@ module gpu_l2_slice #(
     end
     if (maint_done_o) walk_q <= 1'b0;
 
+    // system scope: the line of the request just performed leaves the L2
+    if (perf_valid_o && a_sys) begin
+      drop_q     <= 1'b1;
+      drop_idx_q <= a_full_store && !a_hit_go ? a_vic_idx : a_hit_idx;
+    end
+    if (drop_go) begin
+      drop_q <= 1'b0;
+      valid_q[drop_idx_q] <= 1'b0;
+      if (drop_dirty) begin
+        b_copy_q              <= 1'b1;
+        b_first_q             <= 1'b1;
+        b_wb_q                <= free_wb;
+        wb_valid_q[free_wb]   <= 1'b1;
+        wb_maint_q[free_wb]   <= 1'b0;
+        wb_line_q[free_wb]    <= tag_q[drop_idx_q];
+        wb_words_q[free_wb]   <= 16'hFFFF;
+        dirty_q[drop_idx_q]   <= 1'b0;
+      end
+    end
+
     if (rst_i) begin
       valid_q    <= '0;
       dirty_q    <= '0;
@@ -561,6 +598,7 @@ module gpu_l2_slice #(
       b_first_q  <= 1'b0;
       b_copy_q   <= 1'b0;
       walk_q     <= 1'b0;
+      drop_q     <= 1'b0;
       for (int m = 0; m < Mshrs; m++) ms_state_q[m] <= MS_FREE;
       for (int s = 0; s < Sets; s++) rr_q[s] <= '0;
     end
@@ -576,7 +614,8 @@ module gpu_l2_slice #(
   always_ff @(posedge clk_i) begin
     if (a_go && !a_replay && a_hit_go) c_hits_q <= c_hits_q + 32'd1;
     if (a_go && !a_replay && !a_hit_go) c_misses_q <= c_misses_q + 32'd1;
-    if ((a_go && !a_hit_go && a_need_wb) || (walk_go && walk_dirty)) c_evict_q <= c_evict_q + 32'd1;
+    if ((a_go && !a_hit_go && a_need_wb) || (walk_go && walk_dirty) || (drop_go && drop_dirty))
+      c_evict_q <= c_evict_q + 32'd1;
     if (a_go && a_hit_go && a_op == OP_ATOMIC) c_atomics_q <= c_atomics_q + 32'd1;
     if (fill_write && ms_beat_q[mf_id_i] == 2'd3) c_fills_q <= c_fills_q + 32'd1;
     if (mw_ok && mw_ready_i) c_wwords_q <= c_wwords_q + {27'd0, words_in(wb_words_q[mw_idx])};

@@ -18,6 +18,7 @@ module gpu_l2_xbar #(
   input  wire  [NumCus*2-1:0]      cu_op_i,
   input  wire  [NumCus*6-1:0]      cu_fn_i,
   input  wire  [NumCus-1:0]        cu_nt_i,
+  input  wire  [NumCus-1:0]        cu_sys_i,
   input  wire  [NumCus*26-1:0]     cu_line_i,
   input  wire  [NumCus*16-1:0]     cu_words_i,
   input  wire  [NumCus*512-1:0]    cu_data_i,
@@ -32,6 +33,7 @@ module gpu_l2_xbar #(
   output logic [Slices*2-1:0]      sl_op_o,
   output logic [Slices*6-1:0]      sl_fn_o,
   output logic [Slices-1:0]        sl_nt_o,
+  output logic [Slices-1:0]        sl_sys_o,
   output logic [Slices*26-1:0]     sl_line_o,
   output logic [Slices*16-1:0]     sl_words_o,
   output logic [Slices*512-1:0]    sl_data_o,
@@ -67,6 +69,7 @@ module gpu_l2_xbar #(
     sl_op_o    = '0;
     sl_fn_o    = '0;
     sl_nt_o    = '0;
+    sl_sys_o   = '0;
     sl_line_o  = '0;
     sl_words_o = '0;
     sl_data_o  = '0;
@@ -90,6 +93,7 @@ module gpu_l2_xbar #(
         sl_op_o[s*2 +: 2]        = cu_op_i[req_win[s]*2 +: 2];
         sl_fn_o[s*6 +: 6]        = cu_fn_i[req_win[s]*6 +: 6];
         sl_nt_o[s]               = cu_nt_i[req_win[s]];
+        sl_sys_o[s]              = cu_sys_i[req_win[s]];
         sl_line_o[s*26 +: 26]    = cu_line_i[req_win[s]*26 +: 26];
         sl_words_o[s*16 +: 16]   = cu_words_i[req_win[s]*16 +: 16];
         sl_data_o[s*512 +: 512]  = cu_data_i[req_win[s]*512 +: 512];

@@ -181,7 +181,7 @@ module gpu_top #(
   logic [NumCus-1:0]      cu_maint_req, cu_maint_ack, cu_maint_done;
   logic [NumCus*2-1:0]    cu_req_op;
   logic [NumCus*6-1:0]    cu_req_fn;
-  logic [NumCus-1:0]      cu_req_nt;
+  logic [NumCus-1:0]      cu_req_nt, cu_req_sys;
   logic [NumCus*26-1:0]   cu_req_line;
   logic [NumCus*16-1:0]   cu_req_words;
   logic [NumCus*512-1:0]  cu_req_data;
@@ -243,6 +243,7 @@ module gpu_top #(
       .mem_req_op_o    (cu_req_op[c*2 +: 2]),
       .mem_req_fn_o    (cu_req_fn[c*6 +: 6]),
       .mem_req_nt_o    (cu_req_nt[c]),
+      .mem_req_sys_o   (cu_req_sys[c]),
       .mem_req_line_o  (cu_req_line[c*26 +: 26]),
       .mem_req_words_o (cu_req_words[c*16 +: 16]),
       .mem_req_data_o  (cu_req_data[c*512 +: 512]),
@@ -282,7 +283,7 @@ module gpu_top #(
   localparam int WbW   = $clog2(L2Writes);
   localparam int S     = L2Slices;
 
-  logic [S-1:0]        sl_valid, sl_ready, sl_nt, sl_resp_valid, sl_resp_ready;
+  logic [S-1:0]        sl_valid, sl_ready, sl_nt, sl_sys, sl_resp_valid, sl_resp_ready;
   logic [S*2-1:0]      sl_op;
   logic [S*6-1:0]      sl_fn;
   logic [S*26-1:0]     sl_line;
@@ -302,6 +303,7 @@ module gpu_top #(
     .cu_op_i         (cu_req_op),
     .cu_fn_i         (cu_req_fn),
     .cu_nt_i         (cu_req_nt),
+    .cu_sys_i        (cu_req_sys),
     .cu_line_i       (cu_req_line),
     .cu_words_i      (cu_req_words),
     .cu_data_i       (cu_req_data),
@@ -315,6 +317,7 @@ module gpu_top #(
     .sl_op_o         (sl_op),
     .sl_fn_o         (sl_fn),
     .sl_nt_o         (sl_nt),
+    .sl_sys_o        (sl_sys),
     .sl_line_o       (sl_line),
     .sl_words_o      (sl_words),
     .sl_data_o       (sl_data),
@@ -357,6 +360,7 @@ module gpu_top #(
       .req_op_i          (sl_op[i*2 +: 2]),
       .req_fn_i          (sl_fn[i*6 +: 6]),
       .req_nt_i          (sl_nt[i]),
+      .req_sys_i         (sl_sys[i]),
       .req_line_i        (sl_line[i*26 +: 26]),
       .req_words_i       (sl_words[i*16 +: 16]),
       .req_data_i        (sl_data[i*512 +: 512]),

@@ -1,6 +1,6 @@
 // l2_slice_tb: one L2 slice (rtl/gpu_l2_slice.sv, built small: 8 sets x 2
 // ways, 4 MSHRs, 2 write-back buffers) under random loads, stores (partial
-// and whole-line), atomics and maintenance, against a reference memory
+// and whole-line), atomics (1 in 8 of system scope) and maintenance, against a reference memory
 // updated in the order the slice accepts requests (the slice is the point of
 // coherence: per line it executes in acceptance order). Every answer is
 // compared word by word; after a final write-back-and-invalidate the memory
@@ -86,6 +86,7 @@ struct Tb {
         d.req_op_i = op;
         d.req_fn_i = fn;
         d.req_nt_i = nt;
+        d.req_sys_i = tag % 8 == 3;   // system scope: the line leaves once performed
         d.req_line_i = line;
         d.req_words_i = words;
         for (unsigned w = 0; w < WORDS; w++) d.req_data_i[w] = data ? data[w] : 0;

@@ -1805,6 +1805,47 @@ static void test_l1_own_write(const char *name)
     gpu_close(dev);
 }
 
+/* kernels/l2_system_scope.s at device and at system scope: the same stores
+ * (every line twice) and loads (every line twice). Both backends: memory
+ * holds the second stores. RTL: at device scope the L2 keeps the lines (the
+ * DRAM sees them written once, by the end-of-task flush, and reads only the
+ * arguments' line); at system scope every access bypasses it (every store
+ * written through: twice; every load read from memory: twice; and the
+ * arguments' line). */
+static void test_l2_system_scope(const char *name)
+{
+    if (!selected(name)) return;
+    const uint32_t iters = 8, words = iters * LANES, lines = words / 16;
+    gpu_device *dev = open_dev(name, 1, 0);
+    if (!dev) return;
+    gpu_addr buf;
+    bool ok = dev_alloc(name, dev, words * 4, &buf);
+    for (uint32_t sys = 0; sys < 2 && ok; sys++) {
+        gpu_counters c;
+        uint32_t args[3] = { buf, iters, sys }, *got = NULL, exp[8 * LANES];
+        ok = gpu_fill(dev, buf, SENTINEL, words * 4) == GPU_OK && run_ok(name, dev, "l2_system_scope", 1, 1, 0, args, 3) &&
+             gpu_read_counters(dev, &c) == GPU_OK && (got = dev_fetch(name, dev, buf, words)) != NULL;
+        if (!ok) {
+            if (!got) fail(name, "running l2_system_scope (sys %u) failed", sys);
+            free(got);
+            break;
+        }
+        for (uint32_t i = 0; i < words; i++) exp[i] = i + 1000;
+        ok = compare_words(name, exp, got, words, sys ? "buf (system scope)" : "buf (device scope)");
+        free(got);
+        if (ok && backend == GPU_BACKEND_RTL) {
+            uint64_t xw = (sys ? 2 : 1) * lines * 64, xr = (sys ? 2 * lines : 0) * 64 + 64;
+            if (c.dram_bytes_written != xw || c.dram_bytes_read != xr) {
+                fail(name, "%s scope: DRAM bytes written %" PRIu64 ", read %" PRIu64 "; expected %" PRIu64 " and %" PRIu64,
+                     sys ? "system" : "device", c.dram_bytes_written, c.dram_bytes_read, xw, xr);
+                ok = false;
+            }
+        }
+    }
+    if (ok) pass(name);
+    gpu_close(dev);
+}
+
 int main(int argc, char **argv)
 {
     const char *be = getenv("WAVEGPU_BACKEND");
@@ -1848,6 +1889,7 @@ int main(int argc, char **argv)
     test_histogram(3000, 256, "kernel_histogram_atomics");
     test_l2_writeback("mem_l2_writeback_cache_wb_l2");
     test_l1_own_write("mem_l1_reads_own_stores");
+    test_l2_system_scope("mem_l2_system_scope_bypasses");
     test_atomic_contention(0, "mem_atomics_contention_all_cus");
     test_atomic_contention(1, "mem_atomics_contention_all_cus_tickets");
 
