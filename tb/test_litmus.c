@@ -1,4 +1,4 @@
-/* test_litmus: memory-model litmus tests (kernels/litmus_*.s) across two CUs,
+/* test_litmus: memory-model litmus tests (kernels/litmus.s) across two CUs,
  * each plain and with the release/acquire sequences of docs/isa.md 7.
  *
  * A launch runs ITERS iterations on fresh locations; in each, the two
@@ -37,7 +37,8 @@ static gpu_backend_kind backend = GPU_BACKEND_GOLDEN;
 typedef enum { OUT_T1_R0_R1, OUT_T0_R0_T1_R0, OUT_FINAL_X1_Y1 } outcome_kind;
 
 typedef struct {
-    const char *name, *kernel, *what;
+    const char *name, *what;
+    uint32_t test;             /* the kernel's test argument */
     outcome_kind kind;
     unsigned weak;             /* the outcome (a << 1 | b) the plain variant may show */
     bool forbidden_plain;      /* ... and is forbidden even there (CoRR) */
@@ -45,11 +46,11 @@ typedef struct {
 } litmus;
 
 static const litmus tests[] = {
-    { "mp", "litmus_mp", "message passing", OUT_T1_R0_R1, 2, false, "flag", "data" },
-    { "sb", "litmus_sb", "store buffering", OUT_T0_R0_T1_R0, 0, false, "T0 reads y", "T1 reads x" },
-    { "lb", "litmus_lb", "load buffering", OUT_T0_R0_T1_R0, 3, false, "T0 reads x", "T1 reads y" },
-    { "corr", "litmus_corr", "read-read coherence", OUT_T1_R0_R1, 2, true, "first read", "second read" },
-    { "2p2w", "litmus_2p2w", "2+2W", OUT_FINAL_X1_Y1, 3, false, "x == 1", "y == 1" },
+    { "mp", "message passing", 0, OUT_T1_R0_R1, 2, false, "flag", "data" },
+    { "sb", "store buffering", 1, OUT_T0_R0_T1_R0, 0, false, "T0 reads y", "T1 reads x" },
+    { "lb", "load buffering", 2, OUT_T0_R0_T1_R0, 3, false, "T0 reads x", "T1 reads y" },
+    { "corr", "read-read coherence", 3, OUT_T1_R0_R1, 2, true, "first read", "second read" },
+    { "2p2w", "2+2W", 4, OUT_FINAL_X1_Y1, 3, false, "x == 1", "y == 1" },
 };
 
 static uint32_t rng_state = 12345;
@@ -72,12 +73,11 @@ static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t h
     bool ok = false;
     uint32_t delays[2 * ITERS], out[4 * ITERS], *mem = NULL;
     gpu_addr base = 0, dl = 0, o = 0;
-    char path[128];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", t->kernel);
+    const char *path = "sim/kernels/litmus.wgk";
     if (gpu_open(&cfg, &dev, why, wlen) != GPU_OK) return false;
     for (unsigned i = 0; i < 2 * ITERS; i++) delays[i] = rnd() % 64;
     gpu_result res;
-    uint32_t args[5];
+    uint32_t args[6];
     if (gpu_alloc(dev, ITERS * 1024, &base) != GPU_OK || gpu_alloc(dev, sizeof delays, &dl) != GPU_OK ||
         gpu_alloc(dev, sizeof out, &o) != GPU_OK || gpu_fill(dev, base, 0, ITERS * 1024) != GPU_OK ||
         gpu_write(dev, dl, delays, sizeof delays) != GPU_OK || gpu_fill(dev, o, 0xCDCDCDCDu, sizeof out) != GPU_OK ||
@@ -88,7 +88,8 @@ static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t h
     args[2] = fenced;
     args[3] = dl;
     args[4] = o;
-    gpu_launch_params p = { .num_groups = 2, .waves_per_group = 1, .args = args, .num_args = 5 };
+    args[5] = t->test;
+    gpu_launch_params p = { .num_groups = 2, .waves_per_group = 1, .args = args, .num_args = 6 };
     if (gpu_launch(dev, k, &p) != GPU_OK) goto fail;
     gpu_status st = gpu_wait(dev, &res);
     if (st != GPU_OK) {
