@@ -38,22 +38,33 @@
 #define COPY_BYTES       (4u << 20)
 #define COPY_ITERS       64u            /* 512-byte iterations per wave */
 
-/* Runs kernels/<name>.wgk on a 1-CU device: one group of `waves` waves with
- * the given arguments. Fills *c with the launch's counters. */
-static bool run(const char *name, uint32_t waves, const uint32_t *args, uint32_t nargs, gpu_counters *c)
+/* An RTL device with `cus` CUs and the default configuration (cfg_out, if not
+ * NULL, receives it), or NULL with a message on stderr. */
+static gpu_device *open_rtl(unsigned cus, gpu_config *cfg_out)
 {
     gpu_config cfg;
     gpu_config_default(&cfg);
     cfg.backend = GPU_BACKEND_RTL;
-    cfg.num_cus = 1;
+    cfg.num_cus = cus;
+    if (cfg_out) *cfg_out = cfg;
     gpu_device *dev = NULL;
-    gpu_kernel *k = NULL;
-    char err[256], path[256];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", name);
+    char err[256];
     if (gpu_open(&cfg, &dev, err, sizeof err) != GPU_OK) {
         fprintf(stderr, "bench_core: cannot open the RTL device: %s\n", err);
-        return false;
+        return NULL;
     }
+    return dev;
+}
+
+/* Runs kernels/<name>.wgk on a 1-CU device: one group of `waves` waves with
+ * the given arguments. Fills *c with the launch's counters. */
+static bool run(const char *name, uint32_t waves, const uint32_t *args, uint32_t nargs, gpu_counters *c)
+{
+    gpu_device *dev = open_rtl(1, NULL);
+    if (!dev) return false;
+    gpu_kernel *k = NULL;
+    char path[256];
+    snprintf(path, sizeof path, "sim/kernels/%s.wgk", name);
     bool ok = false;
     gpu_result res;
     gpu_launch_params p = { .num_groups = 1, .waves_per_group = waves, .args = args, .num_args = nargs };
@@ -89,17 +100,9 @@ static unsigned distinct_lines(const uint32_t addr[32])
  * counter less the kernel's own loads); *lines: distinct lines they touch. */
 static bool run_coalesce(uint32_t off[COAL_ROWS][32], uint64_t *pattern_reqs, uint64_t *lines)
 {
-    gpu_config cfg;
-    gpu_config_default(&cfg);
-    cfg.backend = GPU_BACKEND_RTL;
-    cfg.num_cus = 1;
-    gpu_device *dev = NULL;
+    gpu_device *dev = open_rtl(1, NULL);
+    if (!dev) return false;
     gpu_kernel *k = NULL;
-    char err[256];
-    if (gpu_open(&cfg, &dev, err, sizeof err) != GPU_OK) {
-        fprintf(stderr, "bench_core: cannot open the RTL device: %s\n", err);
-        return false;
-    }
     bool ok = false;
     gpu_addr tab = 0, buf = 0;
     gpu_result res;
@@ -141,17 +144,10 @@ done:
 static bool run_copy(gpu_counters *c, unsigned *peak)
 {
     gpu_config cfg;
-    gpu_config_default(&cfg);
-    cfg.backend = GPU_BACKEND_RTL;
-    cfg.num_cus = 4;
+    gpu_device *dev = open_rtl(4, &cfg);
+    if (!dev) return false;
     *peak = cfg.dram_channels * cfg.dram_bytes_per_cycle;
-    gpu_device *dev = NULL;
     gpu_kernel *k = NULL;
-    char err[256];
-    if (gpu_open(&cfg, &dev, err, sizeof err) != GPU_OK) {
-        fprintf(stderr, "bench_core: cannot open the RTL device: %s\n", err);
-        return false;
-    }
     bool ok = false;
     const uint32_t words = COPY_BYTES / 4;
     uint32_t *h = malloc(COPY_BYTES), *back = malloc(COPY_BYTES);

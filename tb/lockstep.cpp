@@ -303,7 +303,7 @@ bool Lockstep::performed_all(const Access &a, int cu, unsigned slot, const char 
                     "every selected lane performed " + std::string(when), "lanes " + hex32(missing) + " not performed");
 }
 
-uint32_t Lockstep::request_lanes(Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what)
+uint32_t Lockstep::request_lanes(const Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what)
 {
     if (!a.valid || a.kind == GOLDEN_MEM_CACHE || !(a.mask >> lead & 1) || (a.performed >> lead & 1)) {
         mismatch((int)cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), (int)lead,
@@ -381,8 +381,8 @@ bool Lockstep::l1_pass(const L1Event &e)
         for (auto &f : fills) f.second.stale = true;
         return true;
     }
-    Access probe = a;   // (request_lanes checks; the lanes are performed by the hit or, later, the L2)
-    uint32_t lanes = request_lanes(probe, cu, entry, lead, what);
+    // (request_lanes only checks: the lanes are performed by the hit, or later by the L2)
+    uint32_t lanes = request_lanes(a, cu, entry, lead, what);
     if (!lanes) return false;
     uint32_t line = a.addr[lead] >> 6;
     bool small = a.scope == ISA_SCOPE_WAVE || a.scope == ISA_SCOPE_GROUP;

@@ -121,7 +121,7 @@ private:
     Access &access(unsigned cu, unsigned entry) { return access_[cu * 32 + (entry & 31)]; }
     bool performed_all(const Access &a, int cu, unsigned slot, const char *when);
     // The lanes of a's request led by `lead`, or 0 with a mismatch reported.
-    uint32_t request_lanes(Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what);
+    uint32_t request_lanes(const Access &a, unsigned cu, unsigned entry, unsigned lead, const std::string &what);
     bool l1_pass(const L1Event &e);
     bool perform(const PerformEvent &e);
     bool l1_fill(const L1Event &e);
