@@ -42,17 +42,21 @@ VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer l1 l2_slice
+RTL_UNITS := decode coalescer l1 l2_slice axil_regs
 # Parameters of a unit's model (small caches: the tests reach evictions quickly).
 VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2 -GWrites=4
 VFLAGS_l1       := -GSets=4 -GWays=2 -GMshrs=2
+# Other testbench sources of a unit's program, and the headers it needs.
+TBSRC_axil_regs := tb/axil_master.cpp tb/axi_check.cpp
+TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h tb/axil_master.h tb/axi_check.h tb/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
-$(SIM)/v$(1)/Vgpu_$(1): tb/$(1)_tb.cpp $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
+$(SIM)/v$(1)/Vgpu_$(1): tb/$(1)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
 	@mkdir -p $(SIM)/v$(1)
-	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) $$(abspath tb/$(1)_tb.cpp) \
-	    --top-module gpu_$(1) -Mdir $(SIM)/v$(1) -CFLAGS "-I$$(abspath csrc) -O2" -LDFLAGS "$$(abspath $(LIB)) -lm" \
+	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
+	    $$(abspath tb/$(1)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(1) -Mdir $(SIM)/v$(1) \
+	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb) -I$$(abspath $(SIM)/gen) -O2" -LDFLAGS "$$(abspath $(LIB)) -lm" \
 	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
 endef
 $(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u))))
@@ -98,13 +102,13 @@ CXX      ?= g++
 # from make deps), else $(CXX). On this design clang's code runs about 15%
 # fewer instructions per simulated cycle than g++ 12's, and builds faster.
 VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
-TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb \
+TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb -I$(SIM)/gen \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
 TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
-TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o
+TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
 # C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
 RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
@@ -129,20 +133,25 @@ $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 
 $(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
 
-$(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_ctr_header.sh
+$(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(1)
-	bash scripts/gen_ctr_header.sh $$< $$@
+	bash scripts/gen_pkg_header.sh $$< $$@
 endef
+
+# The register map of the AXI4-Lite slave, for the C side.
+$(SIM)/gen/gpu_regs.h: rtl/gpu_regs_pkg.sv scripts/gen_pkg_header.sh
+	@mkdir -p $(SIM)/gen
+	bash scripts/gen_pkg_header.sh $< $@
 $(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS)))
 $(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS)))
 
 $(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
 
-$(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h
+$(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h $(SIM)/gen/gpu_regs.h
 
 # The RTL backend against the untraced model (its own object: other include path, no FST).
-$(OBJ)/tbx_rtl_backend_nt.o: tb/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h | $(OBJ)
+$(OBJ)/tbx_rtl_backend_nt.o: tb/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_NT) -c $< -o $@
 
 $(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)

@@ -1,7 +1,7 @@
 // gpu_top: the GPU: NumCus compute units, the work-group dispatcher, the
-// shared L2 (L2Slices slices behind a crossbar) and its AXI4 master port, with
-// the launch/status interface, the counter read port and the per-CU trace
-// outputs of docs/architecture.md ("The gpu_top contract"). The first fault
+// shared L2 (L2Slices slices behind a crossbar) and its AXI4 master port, the
+// host's AXI4-Lite register slave (gpu_axil_regs) and the trace outputs of
+// docs/architecture.md ("The gpu_top contract"). The first fault
 // stops every CU; the task ends when every access already issued has been
 // answered and the L2 has written back and dropped every line.
 `default_nettype none
@@ -21,36 +21,28 @@ module gpu_top #(
 ) (
   input  wire                    clk_i,
   input  wire                    rst_i,
-  // program
-  input  wire                    imem_we_i,
-  input  wire  [11:0]            imem_addr_i,
-  input  wire  [63:0]            imem_data_i,
-  // launch
-  input  wire                    launch_i,
-  input  wire  [15:0]            launch_num_groups_i,
-  input  wire                    launch_two_waves_i,
-  input  wire  [16:0]            launch_lds_bytes_i,
-  input  wire  [12:0]            launch_num_insts_i,
-  input  wire  [31:0]            launch_args_addr_i,
-  input  wire  [31:0]            cfg_mem_bytes_i,
-  input  wire  [3:0]             cfg_num_cus_i,
-  // status
-  output logic                   busy_o,
-  output logic                   fault_o,
-  output logic [3:0]             fault_code_o,
-  output logic [2:0]             fault_cu_o,
-  output logic                   fault_slot_o,
-  output logic [31:0]            fault_wave_o,
-  output logic [15:0]            fault_group_o,
-  output logic [11:0]            fault_pc_o,
-  output logic [63:0]            fault_inst_o,
-  output logic [5:0]             fault_lane_o,
-  output logic [31:0]            fault_addr_o,
-  output logic [6:0]             fault_reg_o,
-  // counters
-  input  wire  [2:0]             ctr_cu_i,
-  input  wire  [5:0]             ctr_idx_i,
-  output logic [63:0]            ctr_value_o,
+  // host: AXI4-Lite slave (registers of rtl/gpu_regs_pkg.sv: launch, status, counters, program)
+  input  wire  [15:0]            s_axil_awaddr,
+  input  wire  [2:0]             s_axil_awprot,
+  input  wire                    s_axil_awvalid,
+  output logic                   s_axil_awready,
+  input  wire  [31:0]            s_axil_wdata,
+  input  wire  [3:0]             s_axil_wstrb,
+  input  wire                    s_axil_wvalid,
+  output logic                   s_axil_wready,
+  output logic [1:0]             s_axil_bresp,
+  output logic                   s_axil_bvalid,
+  input  wire                    s_axil_bready,
+  input  wire  [15:0]            s_axil_araddr,
+  input  wire  [2:0]             s_axil_arprot,
+  input  wire                    s_axil_arvalid,
+  output logic                   s_axil_arready,
+  output logic [31:0]            s_axil_rdata,
+  output logic [1:0]             s_axil_rresp,
+  output logic                   s_axil_rvalid,
+  input  wire                    s_axil_rready,
+  output logic                   irq_o,           // a task finished (STATUS.done), if IRQ_ENABLE
+  output logic                   busy_o,          // a task runs
   // memory: AXI4 master (128-bit data, 4-beat line bursts)
   output logic [7:0]             m_axi_awid,
   output logic [31:0]            m_axi_awaddr,
@@ -89,7 +81,6 @@ module gpu_top #(
   input  wire                    m_axi_rlast,
   input  wire                    m_axi_rvalid,
   output logic                   m_axi_rready,
-  output logic                   mem_error_o,     // an AXI response other than OKAY was seen (sticky)
   // trace, per CU
   output logic [NumCus-1:0]      tr_valid_o,
   output logic [NumCus*2-1:0]    tr_kind_o,
@@ -103,6 +94,9 @@ module gpu_top #(
   output logic [NumCus*1024-1:0] tr_mem_addr_o,
   output logic [NumCus*1024-1:0] tr_mem_data_o,
   output logic [NumCus*5-1:0]    tr_gm_entry_o,
+  // trace: the CU and slot of the first fault (from the edge it is taken)
+  output logic [2:0]             tr_fault_cu_o,
+  output logic                   tr_fault_slot_o,
   // trace, the L1s: a request passes the lookup (a hit, or sent on and maybe allocating); a fill
   output logic [NumCus-1:0]      tr_l1_a_valid_o,
   output logic [NumCus-1:0]      tr_l1_a_hit_o,
@@ -120,24 +114,93 @@ module gpu_top #(
   output logic [15:0]            tr_disp_group_o
 );
 
+  // ---------------------------------------------------------------- host registers
+  logic        host_launch;           // one-cycle pulse from the START write
+  logic [15:0] host_num_groups;
+  logic        host_two_waves;
+  logic [16:0] host_lds_bytes;
+  logic [12:0] host_num_insts;
+  logic [31:0] host_args_addr, host_mem_bytes;
+  logic [3:0]  host_num_cus;
+  logic        host_imem_we;
+  logic [11:0] host_imem_addr;
+  logic [63:0] host_imem_data;
+  logic [2:0]  ctr_cu;
+  logic [5:0]  ctr_idx;
+  logic [63:0] ctr_value;
+  logic        mem_error;        // an AXI response other than OKAY was seen (sticky)
+  logic        fault_q;
+  logic [3:0]  fault_code_q;
+  logic [2:0]  fault_cu_q;
+  logic        fault_slot_q;
+  logic [31:0] fault_wave_q, fault_addr_q;
+  logic [15:0] fault_group_q;
+  logic [11:0] fault_pc_q;
+  logic [63:0] fault_inst_q;
+  logic [5:0]  fault_lane_q;
+  logic [6:0]  fault_reg_q;
+
+  gpu_axil_regs #(
+    .NumCus   (NumCus),
+    .L2Slices (L2Slices)
+  ) u_regs (
+    .clk_i               (clk_i),
+    .rst_i               (rst_i),
+    .s_axil_awaddr       (s_axil_awaddr),
+    .s_axil_awprot       (s_axil_awprot),
+    .s_axil_awvalid      (s_axil_awvalid),
+    .s_axil_awready      (s_axil_awready),
+    .s_axil_wdata        (s_axil_wdata),
+    .s_axil_wstrb        (s_axil_wstrb),
+    .s_axil_wvalid       (s_axil_wvalid),
+    .s_axil_wready       (s_axil_wready),
+    .s_axil_bresp        (s_axil_bresp),
+    .s_axil_bvalid       (s_axil_bvalid),
+    .s_axil_bready       (s_axil_bready),
+    .s_axil_araddr       (s_axil_araddr),
+    .s_axil_arprot       (s_axil_arprot),
+    .s_axil_arvalid      (s_axil_arvalid),
+    .s_axil_arready      (s_axil_arready),
+    .s_axil_rdata        (s_axil_rdata),
+    .s_axil_rresp        (s_axil_rresp),
+    .s_axil_rvalid       (s_axil_rvalid),
+    .s_axil_rready       (s_axil_rready),
+    .irq_o               (irq_o),
+    .launch_o            (host_launch),
+    .launch_num_groups_o (host_num_groups),
+    .launch_two_waves_o  (host_two_waves),
+    .launch_lds_bytes_o  (host_lds_bytes),
+    .launch_num_insts_o  (host_num_insts),
+    .launch_args_addr_o  (host_args_addr),
+    .cfg_mem_bytes_o     (host_mem_bytes),
+    .cfg_num_cus_o       (host_num_cus),
+    .imem_we_o           (host_imem_we),
+    .imem_addr_o         (host_imem_addr),
+    .imem_data_o         (host_imem_data),
+    .ctr_cu_o            (ctr_cu),
+    .ctr_idx_o           (ctr_idx),
+    .ctr_value_i         (ctr_value),
+    .busy_i              (busy_o),
+    .mem_error_i         (mem_error),
+    .fault_i             (fault_q),
+    .fault_code_i        (fault_code_q),
+    .fault_cu_i          (fault_cu_q),
+    .fault_slot_i        (fault_slot_q),
+    .fault_wave_i        (fault_wave_q),
+    .fault_group_i       (fault_group_q),
+    .fault_pc_i          (fault_pc_q),
+    .fault_inst_i        (fault_inst_q),
+    .fault_lane_i        (fault_lane_q),
+    .fault_addr_i        (fault_addr_q),
+    .fault_reg_i         (fault_reg_q)
+  );
+  assign tr_fault_cu_o   = fault_cu_q;
+  assign tr_fault_slot_o = fault_slot_q;
+
   // ---------------------------------------------------------------- task state
   logic        running_q;          // launched, not finished
   logic        stop_q;             // a fault stopped the task
-  logic [15:0] num_groups_q;
-  logic        two_q;
-  logic [16:0] lds_bytes_q;
-  logic [12:0] num_insts_q;
-  logic [31:0] args_q;
-
-  always_ff @(posedge clk_i) begin
-    if (launch_i && !running_q) begin
-      num_groups_q <= launch_num_groups_i;
-      two_q        <= launch_two_waves_i;
-      lds_bytes_q  <= launch_lds_bytes_i;
-      num_insts_q  <= launch_num_insts_i;
-      args_q       <= launch_args_addr_i;
-    end
-  end
+  // The launch parameters are the host registers' (they hold while the task runs).
 
   // ---------------------------------------------------------------- dispatcher
   logic [2*NumCus-1:0] slot_free;
@@ -151,11 +214,11 @@ module gpu_top #(
   ) u_dispatch (
     .clk_i         (clk_i),
     .rst_i         (rst_i),
-    .launch_i      (launch_i && !running_q),
-    .num_groups_i  (launch_i ? launch_num_groups_i : num_groups_q),
-    .two_waves_i   (two_q),
-    .lds_bytes_i   (lds_bytes_q),
-    .num_cus_i     (cfg_num_cus_i),
+    .launch_i      (host_launch && !running_q),
+    .num_groups_i  (host_num_groups),
+    .two_waves_i   (host_two_waves),
+    .lds_bytes_i   (host_lds_bytes),
+    .num_cus_i     (host_num_cus),
     .stop_i        (stop_q),
     .slot_free_i   (slot_free),
     .place_o       (place),
@@ -209,21 +272,21 @@ module gpu_top #(
       .clk_i           (clk_i),
       .rst_i           (rst_i),
       .cu_id_i         (CuId),
-      .launch_i        (launch_i && !running_q),
-      .num_insts_i     (num_insts_q),
-      .num_groups_i    (num_groups_q),
-      .lds_bytes_i     (lds_bytes_q),
-      .args_addr_i     (args_q),
-      .mem_bytes_i     (cfg_mem_bytes_i),
+      .launch_i        (host_launch && !running_q),
+      .num_insts_i     (host_num_insts),
+      .num_groups_i    (host_num_groups),
+      .lds_bytes_i     (host_lds_bytes),
+      .args_addr_i     (host_args_addr),
+      .mem_bytes_i     (host_mem_bytes),
       .count_i         (running_q),
       .stop_i          (stop_q),
       .squash_i        (squash[c]),
-      .imem_we_i       (imem_we_i && !running_q),
-      .imem_addr_i     (imem_addr_i),
-      .imem_data_i     (imem_data_i),
+      .imem_we_i       (host_imem_we && !running_q),
+      .imem_addr_i     (host_imem_addr),
+      .imem_data_i     (host_imem_data),
       .place_i         (place[c]),
       .place_slot_i    (place_slot),
-      .place_two_i     (two_q),
+      .place_two_i     (host_two_waves),
       .place_group_i   (place_group),
       .slot_free_o     (slot_free[c*2 +: 2]),
       .idle_o          (cu_idle[c]),
@@ -273,7 +336,7 @@ module gpu_top #(
       .tr_l1_a_tag_o   (tr_l1_a_tag_o[c*16 +: 16]),
       .tr_l1_fill_o    (tr_l1_fill_o[c]),
       .tr_l1_fill_tag_o(tr_l1_fill_tag_o[c*16 +: 16]),
-      .ctr_idx_i       (ctr_idx_i),
+      .ctr_idx_i       (ctr_idx),
       .ctr_value_o     (cu_ctr[c*64 +: 64])
     );
   end
@@ -354,7 +417,7 @@ module gpu_top #(
     ) u_slice (
       .clk_i             (clk_i),
       .rst_i             (rst_i),
-      .clear_i           (launch_i && !running_q),
+      .clear_i           (host_launch && !running_q),
       .req_valid_i       (sl_valid[i]),
       .req_ready_o       (sl_ready[i]),
       .req_op_i          (sl_op[i*2 +: 2]),
@@ -424,7 +487,7 @@ module gpu_top #(
     .mw_id_i       (mw_id),
     .mb_valid_o    (mb_valid),
     .mb_id_o       (mb_id),
-    .err_o         (mem_error_o),
+    .err_o         (mem_error),
     .m_axi_awid    (m_axi_awid),
     .m_axi_awaddr  (m_axi_awaddr),
     .m_axi_awlen   (m_axi_awlen),
@@ -504,7 +567,7 @@ module gpu_top #(
       mt_busy_q <= 1'b0;
       if (mt_flush_q) flushed_q <= 1'b1;
     end
-    if (launch_i && !running_q) flushed_q <= 1'b0;
+    if (host_launch && !running_q) flushed_q <= 1'b0;
     if (rst_i) begin
       mt_busy_q <= 1'b0;
       flushed_q <= 1'b0;
@@ -517,7 +580,7 @@ module gpu_top #(
   always_comb begin
     mem_ctr = 64'd0;
     for (int i = 0; i < S; i++)
-      case ({26'd0, ctr_idx_i})
+      case ({26'd0, ctr_idx})
         gpu_ctr_pkg::MEM_CTR_L2_HITS:            mem_ctr = mem_ctr + {32'd0, sl_hits[i*32 +: 32]};
         gpu_ctr_pkg::MEM_CTR_L2_MISSES:          mem_ctr = mem_ctr + {32'd0, sl_misses[i*32 +: 32]};
         gpu_ctr_pkg::MEM_CTR_L2_EVICTIONS:       mem_ctr = mem_ctr + {32'd0, sl_evictions[i*32 +: 32]};
@@ -527,9 +590,9 @@ module gpu_top #(
         default: ;
       endcase
   end
-  assign ctr_value_o = {26'd0, ctr_idx_i} >= gpu_ctr_pkg::MEM_CTR_FIRST ?
-                       ({26'd0, ctr_idx_i} < gpu_ctr_pkg::MEM_CTR_FIRST + gpu_ctr_pkg::NUM_MEM_CTRS ? mem_ctr : 64'd0) :
-                       ({29'd0, ctr_cu_i} < NumCus) ? cu_ctr[ctr_cu_i*64 +: 64] : 64'd0;
+  assign ctr_value = {26'd0, ctr_idx} >= gpu_ctr_pkg::MEM_CTR_FIRST ?
+                       ({26'd0, ctr_idx} < gpu_ctr_pkg::MEM_CTR_FIRST + gpu_ctr_pkg::NUM_MEM_CTRS ? mem_ctr : 64'd0) :
+                       ({29'd0, ctr_cu} < NumCus) ? cu_ctr[ctr_cu*64 +: 64] : 64'd0;
 
   // ---------------------------------------------------------------- faults, completion
   // The lowest CU faulting this cycle.
@@ -571,7 +634,7 @@ module gpu_top #(
       end
   end
 
-  assign work_done = running_q && !launch_i &&
+  assign work_done = running_q && !host_launch &&
                      (stop_q ? (&cu_mem_idle) : (all_placed && (&cu_idle) && place == '0));
   // The task ends after the flush, when every write-back has been answered.
   wire finished = work_done && flushed_q && (&sl_idle);
@@ -579,28 +642,28 @@ module gpu_top #(
   always_ff @(posedge clk_i) begin
     if (any_fault && running_q && !stop_q) begin
       stop_q        <= 1'b1;
-      fault_o       <= 1'b1;
-      fault_code_o  <= ff_code;
-      fault_cu_o    <= first_fault;
-      fault_slot_o  <= ff_slot;
-      fault_wave_o  <= ff_wave;
-      fault_group_o <= ff_group;
-      fault_pc_o    <= ff_pc;
-      fault_inst_o  <= ff_inst;
-      fault_lane_o  <= ff_lane;
-      fault_addr_o  <= ff_addr;
-      fault_reg_o   <= ff_reg;
+      fault_q       <= 1'b1;
+      fault_code_q  <= ff_code;
+      fault_cu_q    <= first_fault;
+      fault_slot_q  <= ff_slot;
+      fault_wave_q  <= ff_wave;
+      fault_group_q <= ff_group;
+      fault_pc_q    <= ff_pc;
+      fault_inst_q  <= ff_inst;
+      fault_lane_q  <= ff_lane;
+      fault_addr_q  <= ff_addr;
+      fault_reg_q   <= ff_reg;
     end
     if (finished) running_q <= 1'b0;
-    if (launch_i && !running_q) begin
+    if (host_launch && !running_q) begin
       running_q <= 1'b1;
       stop_q    <= 1'b0;
-      fault_o   <= 1'b0;
+      fault_q   <= 1'b0;
     end
     if (rst_i) begin
       running_q <= 1'b0;
       stop_q    <= 1'b0;
-      fault_o   <= 1'b0;
+      fault_q   <= 1'b0;
     end
   end
   assign busy_o = running_q;

@@ -5,7 +5,8 @@ filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).
 
     python3 scripts/gen_gtkw.py waves/matmul_tiled.fst [waves/gpu.gtkw]
 
-Groups: the GPU (launch, busy, fault), CU 0, the memory system (L2
+Groups: the GPU (launch, busy, fault), the host's AXI4-Lite register port
+(closed), CU 0, the memory system (L2
 crossbar, maintenance, the AXI4 port), each L2 slice, the dispatcher, then
 the other CUs, each with (last) its L1 and: waves (pcs, states, stalls), issue and writeback (with the
 instruction disassembled by sim/bin/gtkw_disasm), the LDS, the global-memory
@@ -117,14 +118,26 @@ def main():
         ncu += 1
 
     def gpu():
-        for n in ["clk_i", "rst_i", "launch_i", "launch_num_groups_i", "launch_two_waves_i", "busy_o", "fault_o"]:
+        for n in ["clk_i", "rst_i", "busy_o", "irq_o"]:
             s.sig("%s.%s" % (T, n))
-        s.sig(T + ".fault_code_o", DEC, filt="fault")
-        for n in ["fault_cu_o", "fault_slot_o", "fault_wave_o", "fault_pc_o"]:
-            s.sig("%s.%s" % (T, n))
-        s.sig(T + ".fault_inst_o", proc="disasm")
+        for n in ["host_launch", "host_num_groups", "host_two_waves", "running_q", "fault_q"]:
+            s.sig("%s.%s" % (G, n))
+        s.sig(G + ".fault_code_q", DEC, filt="fault")
+        for n in ["fault_cu_q", "fault_slot_q", "fault_wave_q", "fault_pc_q"]:
+            s.sig("%s.%s" % (G, n))
+        s.sig(G + ".fault_inst_q", proc="disasm")
         for n in ["stop_q", "cu_idle", "finished"]:
             s.sig("%s.%s" % (G, n))
+
+    def host():
+        for n in ["s_axil_awvalid", "s_axil_awready", "s_axil_awaddr", "s_axil_wvalid", "s_axil_wready",
+                  "s_axil_wdata", "s_axil_wstrb", "s_axil_bvalid", "s_axil_bready", "s_axil_bresp",
+                  "s_axil_arvalid", "s_axil_arready", "s_axil_araddr", "s_axil_rvalid", "s_axil_rready",
+                  "s_axil_rdata", "s_axil_rresp"]:
+            s.sig("%s.%s" % (T, n))
+        r = G + ".u_regs"
+        for n in ["done_q", "irq_en_q", "launch_q", "imem_we_o", "imem_addr_o", "ctr_cu_o", "ctr_idx_o"]:
+            s.sig("%s.%s" % (r, n))
 
     def dispatcher():
         d = G + ".u_dispatch"
@@ -138,8 +151,9 @@ def main():
         for n in ["m_axi_arvalid", "m_axi_arready", "m_axi_arid", "m_axi_araddr", "m_axi_rvalid", "m_axi_rready",
                   "m_axi_rid", "m_axi_rlast", "m_axi_rdata", "m_axi_awvalid", "m_axi_awready", "m_axi_awid",
                   "m_axi_awaddr", "m_axi_wvalid", "m_axi_wready", "m_axi_wlast", "m_axi_wstrb", "m_axi_wdata",
-                  "m_axi_bvalid", "m_axi_bid", "m_axi_bresp", "mem_error_o"]:
+                  "m_axi_bvalid", "m_axi_bid", "m_axi_bresp"]:
             s.sig("%s.%s" % (T, n))
+        s.sig(G + ".mem_error")
         for n in ["cu_req_valid", "cu_req_ready", "cu_resp_valid", "sl_valid", "sl_ready", "sl_resp_valid",
                   "sl_resp_ready", "maint_req", "maint_inv", "mt_busy_q", "mt_flush_q", "flushed_q", "sl_idle"]:
             s.sig("%s.%s" % (G, n))
@@ -231,6 +245,7 @@ def main():
     # CU 0 right below the task status, where the eye lands; then the shared
     # blocks; the other CUs closed (click a group name to open it).
     s.group("GPU", False, gpu)
+    s.group("host registers: AXI4-Lite slave", True, host)
     if ncu:
         cu_groups(0)
     s.group("memory system: L2 crossbar, maintenance, AXI4 port", False, memsys)

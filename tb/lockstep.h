@@ -63,7 +63,7 @@ public:
 
     // One rising edge (cycle = edges since the launch edge). ev: the n CU
     // events, ascending CU; disp: the dispatch channel or NULL. fault_cu /
-    // fault_slot: the RTL's fault_cu_o / fault_slot_o, which decide the order
+    // fault_slot: the RTL's tr_fault_cu_o / tr_fault_slot_o, which decide the order
     // when several CUs fault at the same edge.
     bool edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const DispatchEvent *disp, unsigned fault_cu,
               unsigned fault_slot);

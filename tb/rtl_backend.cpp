@@ -1,8 +1,10 @@
 // rtl_backend.cpp: the RTL backend (tb/rtl_backend.h): the Verilator shim.
 // It drives gpu_top's ports as docs/architecture.md ("The gpu_top contract")
-// specifies; the memory behind its AXI4 port is tb/axi_dram.h, checked by tb/axi_check.h, and the lockstep
-// checking is tb/lockstep.h, all free of Verilator. Everything that knows
-// about the Verilated model's C++ types is in this file.
+// specifies: the host's registers through the AXI4-Lite slave
+// (tb/axil_master.h), the memory behind its AXI4 port is tb/axi_dram.h, both
+// ports are checked by tb/axi_check.h every cycle, and the lockstep checking
+// is tb/lockstep.h, all free of Verilator. Everything that knows about the
+// Verilated model's C++ types is in this file.
 #include "Vgpu_top.h"
 #include "verilated.h"
 #if VM_TRACE_FST
@@ -20,10 +22,12 @@ struct VerilatedFstC {
 #endif
 
 #include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (sim/vtop/)
+#include "gpu_regs.h"      // generated from rtl/gpu_regs_pkg.sv (sim/vtop/)
 #include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, GPU_TOP_L2_SLICES (NumCus, L2Slices of the build)
 #include "lockstep.h"
 #include "axi_check.h"
 #include "axi_dram.h"
+#include "axil_master.h"
 #include "rtl_backend.h"
 
 extern "C" {
@@ -39,6 +43,7 @@ extern "C" {
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 static_assert(GPU_TOP_NUM_CUS >= 1 && GPU_TOP_NUM_CUS <= RTL_MAX_CUS, "NumCus out of range");
 static_assert(GPU_TOP_L2_SLICES >= 1 && GPU_TOP_L2_SLICES <= 8, "L2Slices out of range");
@@ -128,6 +133,10 @@ struct RtlDev {
     std::unique_ptr<Vgpu_top> top;
     std::unique_ptr<AxiDram> mem;          // the DRAM behind the AXI4 port
     AxiCheck axi;                          // its protocol checker
+    AxilMaster host;                       // the host on the AXI4-Lite register port
+    AxiCheck axil{ 4, 0 };                 // ... and its protocol checker
+    std::vector<uint64_t> imem;            // the program in the instruction memory (the first imem_known words)
+    size_t imem_known = 0;
     uint64_t axi_events = 0;               // handshakes on the port (progress for the watchdog)
     uint64_t r_bursts = 0;                 // read bursts completed (last beat taken)
     uint64_t lose_after = 0;               // fault injection: no R beat after this many read bursts
@@ -161,8 +170,10 @@ struct RtlDev {
         if (fst_base + c + 1 > fst_next_base) fst_next_base = fst_base + c + 1;
     }
     bool clock();
-    void reset();
-    void read_counters();
+    bool reset();
+    bool reg_write(uint32_t addr, uint32_t value, const char *what);
+    bool reg_read(uint32_t addr, uint32_t *value, const char *what);
+    bool read_counters();
     bool replay();
 };
 
@@ -190,9 +201,29 @@ bool RtlDev::clock()
     t.m_axi_bvalid = bv;
     t.m_axi_bid = b.id;
     t.m_axi_bresp = b.resp;
+    AxilMasterPins hp = in_reset ? AxilMasterPins{} : host.pins();
+    t.s_axil_awvalid = hp.awvalid;
+    t.s_axil_awaddr = hp.awaddr;
+    t.s_axil_awprot = 0;
+    t.s_axil_wvalid = hp.wvalid;
+    t.s_axil_wdata = hp.wdata;
+    t.s_axil_wstrb = hp.wstrb;
+    t.s_axil_bready = hp.bready;
+    t.s_axil_arvalid = hp.arvalid;
+    t.s_axil_araddr = hp.araddr;
+    t.s_axil_arprot = 0;
+    t.s_axil_rready = hp.rready;
     t.clk_i = 0;
     t.eval();
     dump(5);
+
+    AxilSlavePins hs{ t.s_axil_awready != 0, t.s_axil_wready != 0, t.s_axil_bvalid != 0, t.s_axil_bresp,
+                      t.s_axil_arready != 0, t.s_axil_rvalid != 0, t.s_axil_rdata, t.s_axil_rresp };
+    if (!axil.cycle(next, axil_signals(hp, hs), in_reset)) {
+        err = "AXI4-Lite port: " + axil.error();
+        return false;
+    }
+    if (!in_reset) host.edge(next, hs);
 
     AxiSignals p{};
     p.arvalid = t.m_axi_arvalid;
@@ -262,33 +293,83 @@ bool RtlDev::clock()
     return true;
 }
 
-void RtlDev::reset()
+// Reset, then the configuration registers of cfg (and the interrupt on).
+bool RtlDev::reset()
 {
     Vgpu_top &t = *top;
     t.rst_i = 1;
-    t.imem_we_i = 0;
-    t.launch_i = 0;
-    t.cfg_mem_bytes_i = cfg.mem_bytes;
-    t.cfg_num_cus_i = cfg.num_cus;
     mem->drop_in_flight();
     axi.reset();
+    axil.reset();
+    host.reset();
     for (int i = 0; i < 4; i++) clock();
     t.rst_i = 0;
     clock();
     need_reset = false;
+    uint32_t id = 0;
+    if (!reg_read(REG_ID, &id, "ID")) return false;
+    if (id != REG_ID_VALUE) {
+        char m[120];
+        snprintf(m, sizeof m, "AXI4-Lite port: register ID reads 0x%08x, expected 0x%08x", id, (unsigned)REG_ID_VALUE);
+        err = m;
+        return false;
+    }
+    return reg_write(REG_MEM_BYTES, cfg.mem_bytes, "MEM_BYTES") && reg_write(REG_NUM_CUS, cfg.num_cus, "NUM_CUS") &&
+           reg_write(REG_IRQ_ENABLE, 1, "IRQ_ENABLE");
 }
 
-void RtlDev::read_counters()
+static const char *resp_name(unsigned r)
 {
-    Vgpu_top &t = *top;
+    return r == RESP_OKAY ? "OKAY" : r == RESP_SLVERR ? "SLVERR" : r == RESP_DECERR ? "DECERR" : "EXOKAY";
+}
+
+// One register access through the AXI4-Lite port, clocking until it ends.
+// False (with err) if it does not end within 64 cycles or is not OKAY.
+bool RtlDev::reg_write(uint32_t addr, uint32_t value, const char *what)
+{
+    host.write(addr, value);
+    for (int i = 0; i < 64 && host.busy(); i++)
+        if (!clock()) return false;
+    char m[160];
+    if (host.busy()) snprintf(m, sizeof m, "AXI4-Lite port: the write of %s (0x%04x) got no response in 64 cycles", what, addr);
+    else if (host.resp() != RESP_OKAY)
+        snprintf(m, sizeof m, "AXI4-Lite port: the write of 0x%08x to %s (0x%04x) got %s", value, what, addr,
+                 resp_name(host.resp()));
+    else return true;
+    err = m;
+    return false;
+}
+
+bool RtlDev::reg_read(uint32_t addr, uint32_t *value, const char *what)
+{
+    host.read(addr);
+    for (int i = 0; i < 64 && host.busy(); i++)
+        if (!clock()) return false;
+    char m[160];
+    if (host.busy()) snprintf(m, sizeof m, "AXI4-Lite port: the read of %s (0x%04x) got no response in 64 cycles", what, addr);
+    else if (host.resp() != RESP_OKAY)
+        snprintf(m, sizeof m, "AXI4-Lite port: the read of %s (0x%04x) got %s", what, addr, resp_name(host.resp()));
+    else {
+        *value = host.rdata();
+        return true;
+    }
+    err = m;
+    return false;
+}
+
+// Every counter through the register port (low word, then high word).
+bool RtlDev::read_counters()
+{
+    auto read64 = [&](uint32_t addr, uint64_t *v) {
+        uint32_t lo = 0, hi = 0;
+        if (!reg_read(addr, &lo, "a counter's low word") || !reg_read(addr + 4, &hi, "a counter's high word")) return false;
+        *v = (uint64_t)hi << 32 | lo;
+        return true;
+    };
     memset(stats.ctr, 0, sizeof stats.ctr);
     for (unsigned c = 0; c < cfg.num_cus; c++)
-        for (unsigned i = 0; i < NUM_CTRS; i++) {
-            t.ctr_cu_i = c;
-            t.ctr_idx_i = i;
-            t.eval();
-            stats.ctr[c][i] = t.ctr_value_o;
-        }
+        for (unsigned i = 0; i < NUM_CTRS; i++)
+            if (!read64(REG_CTR_BASE + c * REG_CTR_CU_STRIDE + i * 8, &stats.ctr[c][i])) return false;
     gpu_counters &k = counters;
     memset(&k, 0, sizeof k);
     k.cycles = stats.ctr[0][CTR_CYCLES];
@@ -322,18 +403,15 @@ void RtlDev::read_counters()
         k.l1_misses += v[CTR_L1_MISSES];
         k.l1_evictions += v[CTR_L1_EVICTIONS];
     }
-    for (unsigned i = 0; i < NUM_MEM_CTRS; i++) {
-        t.ctr_cu_i = 0;
-        t.ctr_idx_i = MEM_CTR_FIRST + i;
-        t.eval();
-        stats.mem_ctr[i] = t.ctr_value_o;
-    }
+    for (unsigned i = 0; i < NUM_MEM_CTRS; i++)
+        if (!read64(REG_MEM_CTR_BASE + i * 8, &stats.mem_ctr[i])) return false;
     k.l2_hits = stats.mem_ctr[MEM_CTR_L2_HITS - MEM_CTR_FIRST];
     k.l2_misses = stats.mem_ctr[MEM_CTR_L2_MISSES - MEM_CTR_FIRST];
     k.l2_evictions = stats.mem_ctr[MEM_CTR_L2_EVICTIONS - MEM_CTR_FIRST];
     k.l2_atomics = stats.mem_ctr[MEM_CTR_L2_ATOMICS - MEM_CTR_FIRST];
     k.dram_bytes_read = stats.mem_ctr[MEM_CTR_DRAM_BYTES_READ - MEM_CTR_FIRST];
     k.dram_bytes_written = stats.mem_ctr[MEM_CTR_DRAM_BYTES_WRITTEN - MEM_CTR_FIRST];
+    return true;
 }
 
 // Reads the trace port after a rising edge and replays it on the golden model.
@@ -363,7 +441,7 @@ bool RtlDev::replay()
         }
     }
     DispatchEvent d{ (unsigned)t.tr_disp_cu_o, (unsigned)t.tr_disp_slot_o, (unsigned)t.tr_disp_group_o };
-    return ls->edge(cycle(), ev, n, t.tr_disp_valid_o ? &d : nullptr, (unsigned)t.fault_cu_o, (unsigned)t.fault_slot_o);
+    return ls->edge(cycle(), ev, n, t.tr_disp_valid_o ? &d : nullptr, (unsigned)t.tr_fault_cu_o, (unsigned)t.tr_fault_slot_o);
 }
 
 } // namespace
@@ -441,7 +519,10 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
         gpu_status st = d->ls->create(*cfg, err, errlen);
         if (st != GPU_OK) return st;
     }
-    d->reset();
+    if (!d->reset()) {
+        set_err(err, errlen, d->err);
+        return GPU_ERR_BACKEND;
+    }
     *state = d.release();
     return GPU_OK;
 }
@@ -477,11 +558,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
 {
     RtlDev *d = static_cast<RtlDev *>(state);
     Vgpu_top &t = *d->top;
-    if (d->need_reset || t.busy_o) d->reset();
     memset(res, 0, sizeof *res);
     res->lane = -1;
     res->reg = -1;
     d->err.clear();
+    if ((d->need_reset || t.busy_o) && !d->reset()) {
+        set_err(err, errlen, d->err);
+        return GPU_ERR_BACKEND;
+    }
     if (d->ls && d->resync) d->ls->mem_write(0, d->mem->data(), d->mem->bytes());
     d->resync = false;
     if (d->ls) {
@@ -489,30 +573,41 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         if (st != GPU_OK) return st;
     }
 
-    // The program, one word per cycle, then the launch pulse.
+    // Through the register port: the program (the instructions that differ
+    // from those already in the instruction memory), the launch parameters,
+    // then START.
     bool ok = true;
+    if (d->imem.size() < desc->num_insts) d->imem.resize(desc->num_insts);
     for (uint32_t i = 0; i < desc->num_insts && ok; i++) {
-        t.imem_we_i = 1;
-        t.imem_addr_i = i;
-        t.imem_data_i = desc->code[i];
-        ok = d->clock();
+        if (i < d->imem_known && d->imem[i] == desc->code[i]) continue;
+        ok = d->reg_write(REG_IMEM_BASE + i * 8, (uint32_t)desc->code[i], "an instruction's low word") &&
+             d->reg_write(REG_IMEM_BASE + i * 8 + 4, (uint32_t)(desc->code[i] >> 32), "an instruction's high word");
+        d->imem[i] = desc->code[i];
     }
-    t.imem_we_i = 0;
-    t.launch_num_groups_i = desc->num_groups;
-    t.launch_two_waves_i = desc->waves_per_group == 2;
-    t.launch_lds_bytes_i = desc->lds_bytes;
-    t.launch_num_insts_i = desc->num_insts;
-    t.launch_args_addr_i = desc->args_addr;
-    t.launch_i = 1;
+    if (ok && desc->num_insts > d->imem_known) d->imem_known = desc->num_insts;
+    ok = ok && d->reg_write(REG_NUM_GROUPS, desc->num_groups, "NUM_GROUPS") &&
+         d->reg_write(REG_WAVES_PER_GROUP, desc->waves_per_group, "WAVES_PER_GROUP") &&
+         d->reg_write(REG_LDS_BYTES, desc->lds_bytes, "LDS_BYTES") &&
+         d->reg_write(REG_NUM_INSTS, desc->num_insts, "NUM_INSTS") &&
+         d->reg_write(REG_ARGS_ADDR, desc->args_addr, "ARGS_ADDR");
     d->mem->reset_stats();
     d->r_bursts = 0;
-    d->launch_edge = d->edge + 1;
+    // START: AW and W are taken at the next edge (the port is idle), the
+    // launch pulse is sampled at the one after it: cycle 0.
+    d->launch_edge = d->edge + 2;
     d->fst_base = d->fst_next_base ? d->fst_next_base + 10 : 0;
     d->traced = 0;
     d->in_run = true;
     auto t0 = std::chrono::steady_clock::now();
-    if (ok) ok = d->clock();  // edge 0: launch_i sampled
-    t.launch_i = 0;
+    if (ok) {
+        d->host.write(REG_CONTROL, CONTROL_START);
+        ok = d->clock();
+        if (ok && d->host.accept_edge() != d->launch_edge - 1) {
+            d->err = "AXI4-Lite port: the START write was not taken at the first edge";
+            ok = false;
+        }
+    }
+    if (ok) ok = d->clock();  // edge 0: the launch pulse sampled
     gpu_status st = GPU_OK;
     if (ok && d->ls) ok = d->replay();
     // Deadlock watchdog: while busy, some CU retires or completes something, the
@@ -551,31 +646,62 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     uint64_t cycles = d->edge >= d->launch_edge ? d->cycle() : 0;
     if (d->fst && d->fst->isOpen()) d->fst->flush();
 
-    if (ok && t.mem_error_o) {
-        d->err = "the AXI4 port saw a response other than OKAY (mem_error_o)";
+    // The START write's response was taken while the task ran.
+    if (ok && d->host.busy()) {
+        d->err = "AXI4-Lite port: no response to the START write";
+        ok = false;
+    }
+    if (ok && d->host.resp() != RESP_OKAY) {
+        d->err = std::string("AXI4-Lite port: the START write got ") + resp_name(d->host.resp());
         ok = false;
     }
     if (ok && !d->axi.idle_at_end(d->edge)) {
         d->err = d->axi.error() + " (at the end of the launch)";
         ok = false;
     }
-    if (ok && st == GPU_OK && t.fault_o) {
+    // The end as the host sees it: STATUS, the interrupt, the fault registers.
+    uint32_t status = 0;
+    if (ok && st == GPU_OK) ok = d->reg_read(REG_STATUS, &status, "STATUS");
+    if (ok && st == GPU_OK) {
+        if (status & STATUS_MEM_ERROR) {
+            d->err = "the AXI4 port saw a response other than OKAY (STATUS.mem_error)";
+            ok = false;
+        } else if ((status & (STATUS_BUSY | STATUS_DONE)) != STATUS_DONE || !t.irq_o) {
+            char m[120];
+            snprintf(m, sizeof m, "the task ended (busy_o low) but STATUS reads 0x%x and irq_o is %d", status, (int)t.irq_o);
+            d->err = m;
+            ok = false;
+        }
+    }
+    if (ok && st == GPU_OK && (status & STATUS_FAULT)) {
         st = GPU_ERR_FAULT;
-        res->fault = t.fault_code_o;
-        res->cu = t.fault_cu_o;
-        res->wave = t.fault_wave_o;
-        res->group = t.fault_group_o;
-        res->pc = t.fault_pc_o;
-        res->inst = t.fault_inst_o;
-        res->lane = t.fault_lane_o == 63 ? -1 : (int32_t)t.fault_lane_o;
-        res->addr = t.fault_addr_o;
-        res->reg = t.fault_reg_o == 127 ? -1 : (int32_t)t.fault_reg_o;
+        uint32_t v[10] = {};
+        static const uint32_t regs[10] = { REG_FAULT_CODE, REG_FAULT_CU,      REG_FAULT_WAVE,    REG_FAULT_GROUP,
+                                           REG_FAULT_PC,   REG_FAULT_INST_LO, REG_FAULT_INST_HI, REG_FAULT_LANE,
+                                           REG_FAULT_ADDR, REG_FAULT_REG };
+        for (unsigned i = 0; i < 10 && ok; i++) ok = d->reg_read(regs[i], &v[i], "a fault register");
+        res->fault = v[0];
+        res->cu = v[1];
+        res->wave = v[2];
+        res->group = v[3];
+        res->pc = v[4];
+        res->inst = (uint64_t)v[6] << 32 | v[5];
+        res->lane = v[7] == 63 ? -1 : (int32_t)v[7];
+        res->addr = v[8];
+        res->reg = v[9] == 127 ? -1 : (int32_t)v[9];
+    }
+    if (ok && st != GPU_ERR_TIMEOUT) {
+        ok = d->reg_write(REG_CONTROL, CONTROL_CLEAR_DONE, "CONTROL");
+        if (ok && t.irq_o) {
+            d->err = "irq_o stayed high after CONTROL.CLEAR_DONE";
+            ok = false;
+        }
     }
     res->status = st;
     if (ok && d->ls && st != GPU_ERR_TIMEOUT)
         ok = d->ls->finish(cycles, st, *res, d->mem->data(), d->mem->bytes());
 
-    d->read_counters();
+    if (ok) ok = d->read_counters();   // (after a timeout: as far as the task got)
     if (ok && d->ls && st == GPU_OK) {
         // Every counter the golden model keeps must agree with the RTL's.
         gpu_counters gc;

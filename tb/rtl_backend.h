@@ -16,7 +16,8 @@
  *                             rtl_backend_set_trace did not set one), with
  *   WAVEGPU_FST_START, WAVEGPU_FST_END, WAVEGPU_FST_DEPTH as in rtl_trace_config.
  *
- * Cycles: cycle 0 is the rising edge that samples launch_i; cycle N is the
+ * Cycles: cycle 0 is the rising edge that takes the launch (the edge after the
+ * one that performs the START write); cycle N is the
  * N-th edge after it (the numbering of CTR_CYCLES and of lockstep messages).
  * In an FST, cycle N of the first launch is at time N*10 ns (the rising
  * edge), the falling edge at N*10+5 ns.
