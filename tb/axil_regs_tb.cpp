@@ -111,6 +111,7 @@ struct Tb {
     {
         host.reset();
         chk.reset();
+        err.clear();
         busy = false;
         for (int i = 0; i < 3; i++) cycle(true);
         cycle();
