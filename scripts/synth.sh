@@ -13,7 +13,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-UNITS_DEFAULT="gpu_lds gpu_regfile gpu_fp_pipe gpu_fp_divsqrt gpu_sdiv gpu_valu gpu_gmem gpu_wave_sched gpu_dispatch gpu_l1 gpu_l2_slice gpu_l2_xbar gpu_axi_master"
+UNITS_DEFAULT="gpu_lds gpu_regfile gpu_fp_pipe gpu_fp_divsqrt gpu_sdiv gpu_valu gpu_gmem gpu_wave_sched gpu_dispatch gpu_l1 gpu_l2_slice gpu_l2_xbar gpu_axi_master gpu_axil_regs"
 # Per-unit parameters for a representative build (one lane for the f32 units: figures are per lane).
 declare -A PARAMS=(
     [gpu_fp_pipe]="Lanes 1"
