@@ -20,28 +20,40 @@ module gpu_coalescer (
   output logic [511:0]  wdata_o      // store data of word w at [w*32 +: 32] (0 where none)
 );
 
+  // Served lanes; then, per word of the line, the highest served lane on it
+  // (a one-hot pick) and an AND-OR of the picked lane's data: a 32-to-16
+  // crossbar without priority chains.
   always_comb begin
-    logic [3:0] w;
+    logic [31:0] on_word, pick;
+    logic        above;
     valid_o = pending_i != 32'd0;
     line_o  = '0;
     lead_o  = '0;
     lanes_o = '0;
     words_o = '0;
     wdata_o = '0;
-    w       = '0;
+    on_word = '0;
+    pick    = '0;
+    above   = 1'b0;
     // (all skipped when nothing is pending: it keeps an idle unit cheap to simulate)
     if (valid_o) begin
       for (int l = 31; l >= 0; l--)
         if (pending_i[l]) lead_o = l[4:0];
       line_o = addr_i[{27'd0, lead_o}*32 + 6 +: 26];
-      // lanes ascending: a later (higher) lane overwrites a word's data
       for (int l = 0; l < 32; l++)
-        if (pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o)) begin
-          w = addr_i[l*32 + 2 +: 4];
-          lanes_o[l]          = 1'b1;
-          words_o[w]          = 1'b1;
-          wdata_o[w*32 +: 32] = data_i[l*32 +: 32];
+        lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o);
+      for (int w = 0; w < 16; w++) begin
+        for (int l = 0; l < 32; l++)
+          on_word[l] = lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0];
+        above = 1'b0;
+        for (int l = 31; l >= 0; l--) begin
+          pick[l] = on_word[l] && !above;
+          above   = above || on_word[l];
         end
+        words_o[w] = above;
+        for (int l = 0; l < 32; l++)
+          wdata_o[w*32 +: 32] = wdata_o[w*32 +: 32] | ({32{pick[l]}} & data_i[l*32 +: 32]);
+      end
     end
   end
 
