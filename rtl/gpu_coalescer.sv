@@ -10,6 +10,7 @@
 module gpu_coalescer (
   input  wire  [31:0]   pending_i,   // lanes not yet sent
   input  wire           atomic_i,    // one lane per request
+  input  wire           with_data_i, // a store or atomic: wdata_o is wanted (else it is 0)
   input  wire  [1023:0] addr_i,      // byte address of lane l at [l*32 +: 32]
   input  wire  [1023:0] data_i,      // store data of lane l at [l*32 +: 32]
   output logic          valid_o,     // pending_i != 0
@@ -17,7 +18,7 @@ module gpu_coalescer (
   output logic [4:0]    lead_o,      // lowest pending lane: its line is served
   output logic [31:0]   lanes_o,     // lanes served by this request
   output logic [15:0]   words_o,     // words of the line accessed
-  output logic [511:0]  wdata_o      // store data of word w at [w*32 +: 32] (0 where none)
+  output logic [511:0]  wdata_o      // store data of word w at [w*32 +: 32] (0 where none, and for loads)
 );
 
   // Served lanes; then, per word of the line, the highest served lane on it
@@ -40,20 +41,22 @@ module gpu_coalescer (
       for (int l = 31; l >= 0; l--)
         if (pending_i[l]) lead_o = l[4:0];
       line_o = addr_i[{27'd0, lead_o}*32 + 6 +: 26];
-      for (int l = 0; l < 32; l++)
+      for (int l = 0; l < 32; l++) begin
         lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o);
-      for (int w = 0; w < 16; w++) begin
-        for (int l = 0; l < 32; l++)
-          on_word[l] = lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0];
-        above = 1'b0;
-        for (int l = 31; l >= 0; l--) begin
-          pick[l] = on_word[l] && !above;
-          above   = above || on_word[l];
-        end
-        words_o[w] = above;
-        for (int l = 0; l < 32; l++)
-          wdata_o[w*32 +: 32] = wdata_o[w*32 +: 32] | ({32{pick[l]}} & data_i[l*32 +: 32]);
+        if (lanes_o[l]) words_o[addr_i[l*32 + 2 +: 4]] = 1'b1;
       end
+      if (with_data_i)   // (loads skip it: cheaper to simulate)
+        for (int w = 0; w < 16; w++) begin
+          for (int l = 0; l < 32; l++)
+            on_word[l] = lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0];
+          above = 1'b0;
+          for (int l = 31; l >= 0; l--) begin
+            pick[l] = on_word[l] && !above;
+            above   = above || on_word[l];
+          end
+          for (int l = 0; l < 32; l++)
+            wdata_o[w*32 +: 32] = wdata_o[w*32 +: 32] | ({32{pick[l]}} & data_i[l*32 +: 32]);
+        end
     end
   end
 

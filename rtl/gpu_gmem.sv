@@ -156,16 +156,17 @@ module gpu_gmem #(
   logic [4:0]  send_lane;
   logic [31:0] send_lanes;
   gpu_coalescer u_coalescer (
-    .pending_i (send_ok ? unsent_q[send_idx] : 32'd0),
-    .atomic_i  (op_q[send_idx] == 2'd2),
-    .addr_i    (addr_q[send_idx]),
-    .data_i    (data_q[send_idx]),
-    .valid_o   (coal_valid),
-    .line_o    (req_line_o),
-    .lead_o    (send_lane),
-    .lanes_o   (send_lanes),
-    .words_o   (req_words_o),
-    .wdata_o   (req_data_o)
+    .pending_i   (send_ok ? unsent_q[send_idx] : 32'd0),
+    .atomic_i    (op_q[send_idx] == 2'd2),
+    .with_data_i (op_q[send_idx] == 2'd1 || op_q[send_idx] == 2'd2),
+    .addr_i      (addr_q[send_idx]),
+    .data_i      (data_q[send_idx]),
+    .valid_o     (coal_valid),
+    .line_o      (req_line_o),
+    .lead_o      (send_lane),
+    .lanes_o     (send_lanes),
+    .words_o     (req_words_o),
+    .wdata_o     (req_data_o)
   );
 
   assign req_valid_o = coal_valid;

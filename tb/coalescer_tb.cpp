@@ -27,6 +27,7 @@ static uint32_t next_rand()
 
 struct Inst {
     int atomic;
+    bool load;      // no data: wdata_o must be 0
     uint32_t mask;
     uint32_t addr[32];
     uint32_t data[32];
@@ -44,6 +45,7 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
         dut.data_i[l] = in.data[l];
     }
     dut.atomic_i = in.atomic;
+    dut.with_data_i = !in.load;
     uint32_t pending = in.mask;
     int n = 0;
     char b[300];
@@ -59,14 +61,14 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
         const coal_req &r = ref[n];
         bool data_ok = true;
         for (int w = 0; w < 16; w++)
-            if (dut.wdata_o[w] != r.data[w]) data_ok = false;
+            if (dut.wdata_o[w] != (in.load ? 0 : r.data[w])) data_ok = false;
         if (dut.line_o != r.line || dut.lanes_o != r.lanes || dut.words_o != r.words || dut.lead_o != r.lead ||
             !data_ok) {
             snprintf(b, sizeof b,
                      "request %d: RTL line 0x%07x lanes 0x%08x words 0x%04x lead %u%s; rule line 0x%07x lanes 0x%08x "
                      "words 0x%04x lead %u",
                      n, (unsigned)dut.line_o, (unsigned)dut.lanes_o, (unsigned)dut.words_o, (unsigned)dut.lead_o,
-                     data_ok ? "" : " (store data differs)", r.line, r.lanes, r.words, r.lead);
+                     data_ok ? "" : in.load ? " (data on a load)" : " (store data differs)", r.line, r.lanes, r.words, r.lead);
             why = b;
             return -1;
         }
@@ -183,6 +185,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < 200000 && ok; i++) {
             Inst in{};
             in.atomic = (next_rand() % 4) == 0;
+            in.load = !in.atomic && next_rand() % 3 == 0;
             in.mask = next_rand() % 8 == 0 ? 0 : next_rand() | next_rand();
             uint32_t nlines = 1 + next_rand() % 6;
             uint32_t base = 0x10000u + (next_rand() % 1024) * 64;
