@@ -67,4 +67,27 @@ private:
 
 AxiSignals axil_signals(const AxilMasterPins &m, const AxilSlavePins &s);
 
+// The port's pins on a Verilated model with the s_axil_* names of gpu_top
+// and gpu_axil_regs: drive the master's side, sample the slave's.
+template <class Model> void axil_drive(Model &m, const AxilMasterPins &p)
+{
+    m.s_axil_awvalid = p.awvalid;
+    m.s_axil_awaddr = p.awaddr;
+    m.s_axil_awprot = 0;
+    m.s_axil_wvalid = p.wvalid;
+    m.s_axil_wdata = p.wdata;
+    m.s_axil_wstrb = p.wstrb;
+    m.s_axil_bready = p.bready;
+    m.s_axil_arvalid = p.arvalid;
+    m.s_axil_araddr = p.araddr;
+    m.s_axil_arprot = 0;
+    m.s_axil_rready = p.rready;
+}
+
+template <class Model> AxilSlavePins axil_sample(const Model &m)
+{
+    return AxilSlavePins{ m.s_axil_awready != 0, m.s_axil_wready != 0, m.s_axil_bvalid != 0, m.s_axil_bresp,
+                          m.s_axil_arready != 0, m.s_axil_rvalid != 0, m.s_axil_rdata,       m.s_axil_rresp };
+}
+
 #endif

@@ -70,25 +70,14 @@ struct Tb {
         uint64_t next = edge + 1;
         d.rst_i = in_reset;
         AxilMasterPins p = in_reset ? AxilMasterPins{} : host.pins();
-        d.s_axil_awvalid = p.awvalid;
-        d.s_axil_awaddr = p.awaddr;
-        d.s_axil_awprot = 0;
-        d.s_axil_wvalid = p.wvalid;
-        d.s_axil_wdata = p.wdata;
-        d.s_axil_wstrb = p.wstrb;
-        d.s_axil_bready = p.bready;
-        d.s_axil_arvalid = p.arvalid;
-        d.s_axil_araddr = p.araddr;
-        d.s_axil_arprot = 0;
-        d.s_axil_rready = p.rready;
+        axil_drive(d, p);
         drive_inputs();
         d.clk_i = 0;
         d.eval();
         // The counter port: the value of the counter the slave selects.
         d.ctr_value_i = ctr_value(d.ctr_cu_o, d.ctr_idx_o);
         d.eval();
-        AxilSlavePins s{ d.s_axil_awready != 0, d.s_axil_wready != 0, d.s_axil_bvalid != 0, d.s_axil_bresp,
-                         d.s_axil_arready != 0, d.s_axil_rvalid != 0, d.s_axil_rdata, d.s_axil_rresp };
+        AxilSlavePins s = axil_sample(d);
         if (!chk.cycle(next, axil_signals(p, s), in_reset)) {
             if (err.empty()) err = chk.error();
             return false;

@@ -202,23 +202,12 @@ bool RtlDev::clock()
     t.m_axi_bid = b.id;
     t.m_axi_bresp = b.resp;
     AxilMasterPins hp = in_reset ? AxilMasterPins{} : host.pins();
-    t.s_axil_awvalid = hp.awvalid;
-    t.s_axil_awaddr = hp.awaddr;
-    t.s_axil_awprot = 0;
-    t.s_axil_wvalid = hp.wvalid;
-    t.s_axil_wdata = hp.wdata;
-    t.s_axil_wstrb = hp.wstrb;
-    t.s_axil_bready = hp.bready;
-    t.s_axil_arvalid = hp.arvalid;
-    t.s_axil_araddr = hp.araddr;
-    t.s_axil_arprot = 0;
-    t.s_axil_rready = hp.rready;
+    axil_drive(t, hp);
     t.clk_i = 0;
     t.eval();
     dump(5);
 
-    AxilSlavePins hs{ t.s_axil_awready != 0, t.s_axil_wready != 0, t.s_axil_bvalid != 0, t.s_axil_bresp,
-                      t.s_axil_arready != 0, t.s_axil_rvalid != 0, t.s_axil_rdata, t.s_axil_rresp };
+    AxilSlavePins hs = axil_sample(t);
     if (!axil.cycle(next, axil_signals(hp, hs), in_reset)) {
         err = "AXI4-Lite port: " + axil.error();
         return false;
