@@ -119,11 +119,12 @@ module gpu_axil_regs #(
 
   // The write's response and effect (taken only when wr_go).
   logic [1:0] wr_resp;
-  logic       wr_start, wr_clear, wr_param, wr_imem_lo, wr_imem_hi;
+  logic       wr_start, wr_clear, wr_irq_en, wr_param, wr_imem_lo, wr_imem_hi;
   always_comb begin
     wr_resp    = OKAY;
     wr_start   = 1'b0;
     wr_clear   = 1'b0;
+    wr_irq_en  = 1'b0;
     wr_param   = 1'b0;     // a launch or configuration register
     wr_imem_lo = 1'b0;
     wr_imem_hi = 1'b0;
@@ -149,7 +150,7 @@ module gpu_axil_regs #(
             end
           end
         end
-        gpu_regs_pkg::REG_IRQ_ENABLE: ;
+        gpu_regs_pkg::REG_IRQ_ENABLE:      wr_irq_en = 1'b1;
         gpu_regs_pkg::REG_NUM_GROUPS:      wr_param = wr_data >= 32'd1 && wr_data <= 32'd65535;
         gpu_regs_pkg::REG_WAVES_PER_GROUP: wr_param = wr_data == 32'd1 || wr_data == 32'd2;
         gpu_regs_pkg::REG_LDS_BYTES:       wr_param = wr_data <= LDS_MAX;
@@ -183,6 +184,7 @@ module gpu_axil_regs #(
       wr_resp    = SLVERR;
       wr_start   = 1'b0;
       wr_clear   = 1'b0;
+      wr_irq_en  = 1'b0;
       wr_param   = 1'b0;
       wr_imem_lo = 1'b0;
       wr_imem_hi = 1'b0;
@@ -220,7 +222,7 @@ module gpu_axil_regs #(
         gpu_regs_pkg::REG_NUM_CUS:         num_cus_q    <= wr_data[3:0];
         default: ;
       endcase
-    if (wr_ok && {20'd0, wr_addr[11:2], 2'b00} == gpu_regs_pkg::REG_IRQ_ENABLE && wr_addr[15:12] == 4'd0)
+    if (wr_ok && wr_irq_en)
       irq_en_q <= wr_data[0];
     if (wr_ok && wr_imem_lo) imem_lo_q <= wr_data;
     imem_we_o <= wr_ok && wr_imem_hi;

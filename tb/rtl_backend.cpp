@@ -571,7 +571,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         if (i < d->imem_known && d->imem[i] == desc->code[i]) continue;
         ok = d->reg_write(REG_IMEM_BASE + i * 8, (uint32_t)desc->code[i], "an instruction's low word") &&
              d->reg_write(REG_IMEM_BASE + i * 8 + 4, (uint32_t)(desc->code[i] >> 32), "an instruction's high word");
-        d->imem[i] = desc->code[i];
+        if (ok) d->imem[i] = desc->code[i];   // (a failed write leaves the shadow as the memory is)
     }
     if (ok && desc->num_insts > d->imem_known) d->imem_known = desc->num_insts;
     ok = ok && d->reg_write(REG_NUM_GROUPS, desc->num_groups, "NUM_GROUPS") &&
