@@ -11,33 +11,50 @@ package gpu_alu_pkg;
     is_int_fn = fn <= gpu_isa_pkg::FN_MOV;
   endfunction
 
+  // Bit order reversed (a left shift is a right shift of the reversed word).
+  function automatic logic [31:0] reverse32(input logic [31:0] x);
+    for (int i = 0; i < 32; i++) reverse32[i] = x[31 - i];
+  endfunction
+
+  // Written for area: one 33x33 multiplier, one subtractor for sub and the
+  // orderings, one right shifter for all three shifts.
   function automatic logic [31:0] alu_int(input logic [5:0] fn, input logic [31:0] a, input logic [31:0] b);
-    logic [63:0] op_a;
-    logic [63:0] op_b;
-    logic [63:0] prod;
-    logic        lt_u;
-    logic        lt_s;
-    logic        eq;
-    logic [31:0] r;
-    // One 64-bit product of sign- or zero-extended operands serves mul_lo, mul_hi_u32 and mul_hi_i32.
-    op_a = {{32{fn == gpu_isa_pkg::FN_MUL_HI_I32 && a[31]}}, a};
-    op_b = {{32{fn == gpu_isa_pkg::FN_MUL_HI_I32 && b[31]}}, b};
+    logic signed [32:0] op_a;
+    logic signed [32:0] op_b;
+    logic signed [65:0] prod;
+    logic [32:0]        diff;
+    logic               shl;
+    logic signed [32:0] sh_in;
+    logic [32:0]        sh_out;
+    logic               lt_u;
+    logic               lt_s;
+    logic               eq;
+    logic [31:0]        r;
+    // The 33x33 signed product of sign- or zero-extended operands serves mul_lo,
+    // mul_hi_u32 and mul_hi_i32 (its bits [63:0] are exact in each case).
+    op_a = $signed({fn == gpu_isa_pkg::FN_MUL_HI_I32 && a[31], a});
+    op_b = $signed({fn == gpu_isa_pkg::FN_MUL_HI_I32 && b[31], b});
     prod = op_a * op_b;
-    lt_u = a < b;
-    lt_s = $signed(a) < $signed(b);
+    diff = {1'b0, a} - {1'b0, b};
+    lt_u = diff[32];
+    lt_s = (a[31] != b[31]) ? a[31] : diff[31];
     eq   = a == b;
+    // shl reverses its operand and its result around an arithmetic right shift
+    shl    = fn == gpu_isa_pkg::FN_SHL;
+    sh_in  = $signed({fn == gpu_isa_pkg::FN_SHR_I32 && a[31], shl ? reverse32(a) : a});
+    sh_out = $unsigned(sh_in >>> b[4:0]);
     case (fn)
       gpu_isa_pkg::FN_ADD:        r = a + b;
-      gpu_isa_pkg::FN_SUB:        r = a - b;
+      gpu_isa_pkg::FN_SUB:        r = diff[31:0];
       gpu_isa_pkg::FN_MUL_LO:     r = prod[31:0];
       gpu_isa_pkg::FN_MUL_HI_U32: r = prod[63:32];
       gpu_isa_pkg::FN_MUL_HI_I32: r = prod[63:32];
       gpu_isa_pkg::FN_AND:        r = a & b;
       gpu_isa_pkg::FN_OR:         r = a | b;
       gpu_isa_pkg::FN_XOR:        r = a ^ b;
-      gpu_isa_pkg::FN_SHL:        r = a << b[4:0];
-      gpu_isa_pkg::FN_SHR_U32:    r = a >> b[4:0];
-      gpu_isa_pkg::FN_SHR_I32:    r = $unsigned($signed(a) >>> b[4:0]);
+      gpu_isa_pkg::FN_SHL:        r = reverse32(sh_out[31:0]);
+      gpu_isa_pkg::FN_SHR_U32:    r = sh_out[31:0];
+      gpu_isa_pkg::FN_SHR_I32:    r = sh_out[31:0];
       gpu_isa_pkg::FN_MIN_U32:    r = lt_u ? a : b;
       gpu_isa_pkg::FN_MIN_I32:    r = lt_s ? a : b;
       gpu_isa_pkg::FN_MAX_U32:    r = lt_u ? b : a;

@@ -133,7 +133,7 @@ module gpu_cu #(
   logic [31:0]   group_ids;
   logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds, stall_fetch;
   logic [1:0]    hold;
-  logic          lds_free, divsqrt_free, sdiv_free, gmem_free, var_wait;
+  logic          lds_free, divsqrt_free, sdiv_free, red_free, gmem_free, var_wait;
 
   // writeback -> scheduler
   logic          wb_commit, wb_serial, wb_redirect, wb_end, wb_barrier, wb_sigdone, wb_sb_clear, wb_memdone;
@@ -161,6 +161,7 @@ module gpu_cu #(
     .lds_free_i      (lds_free),
     .divsqrt_free_i  (divsqrt_free),
     .sdiv_free_i     (sdiv_free),
+    .red_free_i      (red_free),
     .gmem_free_i     (gmem_free),
     .var_wait_i      (var_wait),
     .is_valid_o      (is_valid),
@@ -430,9 +431,9 @@ module gpu_cu #(
   wire ex_lds      = ex_unit_q == gpu_isa_pkg::UNIT_LDS;
   wire ex_gmem     = ex_unit_q == gpu_isa_pkg::UNIT_GMEM;
   wire ex_branch   = ex_unit_q == gpu_isa_pkg::UNIT_BRANCH;
-  // the integer vector unit: ALU, mov/select/first_where_true, cross-lane, reductions, scalar integer ops
-  wire ex_valu     = (ex_alu_unit && !ex_fp_fixed && !ex_fdiv && !ex_sdiv) ||
-                     ex_unit_q == gpu_isa_pkg::UNIT_XLANE || ex_unit_q == gpu_isa_pkg::UNIT_RED;
+  wire ex_red      = ex_unit_q == gpu_isa_pkg::UNIT_RED;
+  // the integer vector unit: ALU, mov/select/first_where_true, cross-lane, scalar integer ops
+  wire ex_valu     = (ex_alu_unit && !ex_fp_fixed && !ex_fdiv && !ex_sdiv) || ex_unit_q == gpu_isa_pkg::UNIT_XLANE;
 
   // ----------------------------------------------------------------- branch
   logic        br_taken;
@@ -519,7 +520,6 @@ module gpu_cu #(
   logic          valu_valid;
   logic [1023:0] valu_result;
   logic [31:0]   valu_we;
-  logic [7:0]    valu_tag;
   gpu_valu u_valu (
     .clk_i    (clk_i),
     .rst_i    (rst),
@@ -530,13 +530,28 @@ module gpu_cu #(
     .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
     .b_i      (opnd_b),
     .mask_i   (ex_mask),
-    .tag_i    (8'd0),
     .valid_o  (valu_valid),
     .result_o (valu_result),
-    .lane_we_o(valu_we),
-    .tag_o    (valu_tag)
+    .lane_we_o(valu_we)
   );
-  wire unused_valu = valu_valid ^ (^valu_tag);
+  wire unused_valu = valu_valid;
+
+  // Reductions (variable latency: gpu_reduce)
+  logic          red_ready, red_done;
+  logic [1023:0] red_result;
+  logic [31:0]   red_we;
+  gpu_reduce u_reduce (
+    .clk_i     (clk_i),
+    .rst_i     (rst),
+    .start_i   (ex_good && ex_red),
+    .fin_i     (ex_opcode_q >= gpu_isa_pkg::OP_REDFIN_ADD),
+    .fn_i      (ex_fn_q),
+    .b_i       (opnd_b),
+    .ready_o   (red_ready),
+    .done_o    (red_done),
+    .result_o  (red_result),
+    .lane_we_o (red_we)
+  );
 
   // Pipelined f32 unit; its instruction's writeback metadata travels alongside.
   logic          fp_valid;
@@ -720,6 +735,10 @@ module gpu_cu #(
   logic [11:0]   sdiv_meta_pc_q;
   logic [63:0]   sdiv_meta_inst_q;
   logic [5:0]    sdiv_meta_dest_q;
+  logic          red_busy_q, red_hold_q, red_meta_slot_q;
+  logic [11:0]   red_meta_pc_q;
+  logic [63:0]   red_meta_inst_q;
+  logic [5:0]    red_meta_dest_q;
 
   // global-memory unit
   logic          gm_done_valid, gm_done_ready, gm_done_slot, gm_done_ret;
@@ -739,6 +758,7 @@ module gpu_cu #(
     SrcLds,
     SrcFdiv,
     SrcSdiv,
+    SrcRed,
     SrcMem
   } src_e;
   src_e src;
@@ -748,10 +768,11 @@ module gpu_cu #(
     else if (lds_hold_q)    src = SrcLds;
     else if (fdiv_hold_q)   src = SrcFdiv;
     else if (sdiv_hold_q)   src = SrcSdiv;
+    else if (red_hold_q)    src = SrcRed;
     else if (gm_done_valid) src = SrcMem;
     else                    src = SrcNone;
   end
-  assign var_wait = (p2_valid_q || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || gm_done_valid);
+  assign var_wait = (p2_valid_q || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || red_hold_q || gm_done_valid);
 
   // The event in writeback.
   logic          wb_valid;
@@ -887,6 +908,16 @@ module gpu_cu #(
         wb_dest_data = {992'd0, sdiv_result};
         wb_unit      = gpu_isa_pkg::UNIT_SALU;
       end
+      SrcRed: begin
+        wb_slot      = red_meta_slot_q;
+        wb_pc        = red_meta_pc_q;
+        wb_inst      = red_meta_inst_q;
+        wb_dest      = red_meta_dest_q;
+        wb_serial    = 1'b1;
+        wb_dest_mask = red_we;
+        wb_dest_data = red_result;
+        wb_unit      = gpu_isa_pkg::UNIT_RED;
+      end
       SrcMem: begin
         wb_kind      = TR_MEM_DONE;
         wb_slot      = gm_done_slot;
@@ -908,7 +939,7 @@ module gpu_cu #(
   wire   wb_is_fault = wb_kind == TR_FAULT;
   wire   wb_writes   = (commit || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
   assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
-                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv ||
+                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));
   assign wb_sb_reg   = wb_dest;
 
@@ -1070,12 +1101,13 @@ module gpu_cu #(
   assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active_q && !(ex_valid_q && ex_lds);
   assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
   assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
+  assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
 
   // ======================================================================
   // Pipeline registers: EX -> writeback
   // ======================================================================
   // everything but the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
-  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE && (ex_fp_fixed || ex_fdiv || ex_sdiv || ex_lds));
+  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE && (ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
 
   always_ff @(posedge clk_i) begin
     p2_valid_q <= ex_fixed2;
@@ -1175,6 +1207,19 @@ module gpu_cu #(
     end
     if (src == SrcSdiv && (commit || stop_i)) sdiv_hold_q <= 1'b0;
 
+    if (ex_good && ex_red) begin
+      red_busy_q      <= 1'b1;
+      red_meta_slot_q <= ex_slot_q;
+      red_meta_pc_q   <= ex_pc_q;
+      red_meta_inst_q <= ex_inst_q;
+      red_meta_dest_q <= ex_dest_q;
+    end
+    if (red_done && red_busy_q) begin
+      red_busy_q <= 1'b0;
+      red_hold_q <= 1'b1;
+    end
+    if (src == SrcRed && (commit || stop_i)) red_hold_q <= 1'b0;
+
     // LDS clearing
     if (clr_go) begin
       clr_busy_q <= 1'b1;
@@ -1199,6 +1244,8 @@ module gpu_cu #(
       fdiv_hold_q  <= 1'b0;
       sdiv_busy_q  <= 1'b0;
       sdiv_hold_q  <= 1'b0;
+      red_busy_q   <= 1'b0;
+      red_hold_q   <= 1'b0;
       clr_active_q <= 1'b0;
       clr_busy_q   <= 1'b0;
     end

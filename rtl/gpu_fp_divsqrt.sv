@@ -21,7 +21,6 @@ module gpu_fp_divsqrt #(
   output logic [7:0]          tag_o
 );
 
-  localparam int SW = gpu_fp_pkg::FP_DS_W;
   localparam int Iters = gpu_fp_pkg::FP_DS_ITERS;
   localparam int CountW = $clog2(Iters + 1);
   localparam int LastIter = Iters - 1;
@@ -36,7 +35,6 @@ module gpu_fp_divsqrt #(
   logic [CountW-1:0] count_q, count_d;
   logic              sqrt_q;
   logic [7:0]        tag_q;
-  logic [Lanes*SW-1:0] lane_q;   // per lane: special result or recurrence state
 
   wire accept = start_i && (state_q == StIdle);
 
@@ -64,22 +62,26 @@ module gpu_fp_divsqrt #(
     endcase
   end
 
+  for (genvar l = 0; l < Lanes; l++) begin : g_lane
+    gpu_fp_divsqrt_lane u_lane (
+      .clk_i     (clk_i),
+      .load_i    (accept),
+      .step_i    (state_q == StIterate),
+      .finish_i  (state_q == StFinish),
+      .is_sqrt_i (is_sqrt_i),
+      .sqrt_q_i  (sqrt_q),
+      .a_i       (a_i[l*32 +: 32]),
+      .b_i       (b_i[l*32 +: 32]),
+      .result_o  (result_o[l*32 +: 32])
+    );
+  end
+
   always_ff @(posedge clk_i) begin
     if (accept) begin
       sqrt_q <= is_sqrt_i;
       tag_q  <= tag_i;
-      for (int l = 0; l < Lanes; l++)
-        lane_q[l*SW +: SW] <= gpu_fp_pkg::fp_ds_setup(is_sqrt_i, a_i[l*32 +: 32], b_i[l*32 +: 32]);
     end
-    if (state_q == StIterate) begin
-      for (int l = 0; l < Lanes; l++)
-        lane_q[l*SW +: SW] <= gpu_fp_pkg::fp_ds_step(sqrt_q, lane_q[l*SW +: SW]);
-    end
-    if (state_q == StFinish) begin
-      tag_o <= tag_q;
-      for (int l = 0; l < Lanes; l++)
-        result_o[l*32 +: 32] <= gpu_fp_pkg::fp_ds_finish(lane_q[l*SW +: SW]);
-    end
+    if (state_q == StFinish) tag_o <= tag_q;
     done_o  <= state_q == StFinish;
     state_q <= state_d;
     count_q <= count_d;

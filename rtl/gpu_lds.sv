@@ -117,15 +117,15 @@ module gpu_lds (
     s1_wlane   = '0;
     s1_bank    = '0;
     if (pend_q != '0)
-    for (int l = 0; l < NumLanes; l++) begin
-      s1_bank = word_q[l*WordW +: BankW];
-      if (is_atomic)
-        s1_served[l] = s1_lead[l];
-      else
-        s1_served[l] = pend_q[l] && word_q[l*WordW + BankW +: RowW] == s1_row[s1_bank*RowW +: RowW];
-      s1_nserved = s1_nserved + {5'd0, s1_served[l]};
-      if (s1_served[l]) s1_wlane[s1_bank*5 +: 5] = IDX[l*5 +: 5];
-    end
+      for (int l = 0; l < NumLanes; l++) begin
+        s1_bank = word_q[l*WordW +: BankW];
+        if (is_atomic)
+          s1_served[l] = s1_lead[l];
+        else
+          s1_served[l] = pend_q[l] && word_q[l*WordW + BankW +: RowW] == s1_row[s1_bank*RowW +: RowW];
+        s1_nserved = s1_nserved + {5'd0, s1_served[l]};
+        if (s1_served[l]) s1_wlane[s1_bank*5 +: 5] = IDX[l*5 +: 5];
+      end
     pend_d = pend_q & ~s1_served;
   end
 
@@ -157,11 +157,11 @@ module gpu_lds (
     lane_old = '0;
     lane_eq  = '0;
     if (s2_act_q != '0)   // no bank was read: nothing uses these
-    for (int l = 0; l < NumLanes; l++) begin
-      s2_bank = word_q[l*WordW +: BankW];
-      lane_old[l*32 +: 32] = s2_old[s2_bank*32 +: 32];
-      lane_eq[l] = lane_old[l*32 +: 32] == cmp_q[l*32 +: 32];
-    end
+      for (int l = 0; l < NumLanes; l++) begin
+        s2_bank = word_q[l*WordW +: BankW];
+        lane_old[l*32 +: 32] = s2_old[s2_bank*32 +: 32];
+        lane_eq[l] = lane_old[l*32 +: 32] == cmp_q[l*32 +: 32];
+      end
   end
 
   assign bank_re = s1_act & {NumBanks{!is_store}};

@@ -27,6 +27,7 @@ module gpu_wave_sched #(
   input  wire           lds_free_i,
   input  wire           divsqrt_free_i,
   input  wire           sdiv_free_i,
+  input  wire           red_free_i,
   input  wire           gmem_free_i,      // the memory unit can take one more instruction
   input  wire           var_wait_i,       // a variable-latency result waits for writeback
   // issue
@@ -186,7 +187,7 @@ module gpu_wave_sched #(
 
     logic [63:0] reads, touch, release_regs, pend_after;
     logic [5:0]  lowest;
-    logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, var_lat, early, pc_bad;
+    logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, var_lat, early, pc_bad;
     logic        sb_hazard, unit_ok, wb_ok, base;
     logic [2:0]  lat;
 
@@ -253,7 +254,8 @@ module gpu_wave_sched #(
       fdiv     = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
                  (fn == gpu_isa_pkg::FN_DIV_F32 || fn == gpu_isa_pkg::FN_SQRT_F32);
       sdiv     = unit == gpu_isa_pkg::UNIT_SALU && fn >= gpu_isa_pkg::FN_DIV_U32 && fn <= gpu_isa_pkg::FN_REM_I32;
-      var_lat  = !early && (is_lds || fdiv || sdiv);
+      red      = unit == gpu_isa_pkg::UNIT_RED;
+      var_lat  = !early && (is_lds || fdiv || sdiv || red);
       serial[w]   = var_lat || is_branch || is_end || opcode == gpu_isa_pkg::OP_BARRIER || fmt == gpu_isa_pkg::FMT_SIGD;
       lat_fp[w]   = fp_fixed && fault_code[w] == gpu_isa_pkg::FAULT_NONE;
       lat         = lat_fp[w] ? LatFp[2:0] : LatInt[2:0];
@@ -264,7 +266,7 @@ module gpu_wave_sched #(
       sb_set[w]   = writes_dest && !gret_w[w] && dest >= 6'd16;
 
       sb_hazard = ((reads | (writes_dest ? 64'd1 << dest : 64'd0)) & busy_q[w*64 +: 64]) != 64'd0;
-      unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) &&
+      unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
                   (!is_gmem || gmem_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;

@@ -1,0 +1,112 @@
+// gpu_reduce: the reductions of a CU (docs/isa.md 4.4): red8_<f> reduces each
+// 8-lane chunk of B into the chunk's first lane, redfin_<f> lanes 0, 8, 16 and
+// 24 into lane 0. One combiner (gpu_reduce_lane, 3 cycles) per chunk; each
+// chunk's values wait in a queue, the two oldest are combined each cycle and
+// the result joins the back: for 8 or 4 values that is exactly the ISA's
+// balanced tree, with one f32 operation per pipelined combiner pass.
+// One instruction at a time: start_i && ready_o accepts it at edge t; done_o
+// is high after edge t+15 (red8) or t+9 (redfin), and result_o / lane_we_o
+// hold until the next instruction finishes.
+`default_nettype none
+
+module gpu_reduce (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire           start_i,
+  input  wire           fin_i,        // redfin (else red8)
+  input  wire  [5:0]    fn_i,         // gpu_isa_pkg::FN_* of the reduction
+  input  wire  [1023:0] b_i,          // lane L at [L*32 +: 32]
+  output logic          ready_o,
+  output logic          done_o,
+  output logic [1023:0] result_o,     // lanes outside lane_we_o are 0
+  output logic [31:0]   lane_we_o     // 0x01010101 (red8) or 0x00000001 (redfin)
+);
+
+  localparam int Chunks = 4;
+  localparam int Depth  = 8;          // queue entries per chunk
+
+  logic                    busy_q;
+  logic                    fin_q;
+  logic [5:0]              fn_q;
+  logic [3:0]              count_q;   // values queued (the same in every chunk)
+  logic [1:0]              inflight_q;
+  logic [Chunks*Depth*32-1:0] queue_q;  // chunk c, entry i at [(c*Depth + i)*32 +: 32]; entry 0 is the oldest
+
+  logic [Chunks-1:0]       lane_valid;
+  logic [Chunks*32-1:0]    lane_result;
+
+  wire issue  = busy_q && count_q >= 4'd2;
+  wire arrive = lane_valid[0];          // the combiners run in lockstep
+  wire unused_lane_valid = ^lane_valid[Chunks-1:1];
+  // the arriving value is the last one: nothing queued, nothing else in flight
+  wire finish = busy_q && arrive && count_q == 4'd0 && inflight_q == 2'd1;
+
+  assign ready_o = !busy_q;
+
+  for (genvar c = 0; c < Chunks; c++) begin : g_chunk
+    gpu_reduce_lane u_lane (
+      .clk_i    (clk_i),
+      .rst_i    (rst_i),
+      .valid_i  (issue),
+      .fn_i     (fn_q),
+      .a_i      (queue_q[(c*Depth + 0)*32 +: 32]),
+      .b_i      (queue_q[(c*Depth + 1)*32 +: 32]),
+      .valid_o  (lane_valid[c]),
+      .result_o (lane_result[c*32 +: 32])
+    );
+  end
+
+  // The queues after this cycle: the issued pair leaves the front, an arriving result joins the back.
+  logic [Chunks*Depth*32-1:0] queue_d;
+  logic [3:0]                 count_d;
+  always_comb begin
+    queue_d = queue_q;
+    count_d = count_q;
+    if (issue) begin
+      for (int c = 0; c < Chunks; c++)
+        queue_d[c*Depth*32 +: Depth*32] = {64'd0, queue_q[c*Depth*32 + 64 +: (Depth-2)*32]};
+      count_d = count_q - 4'd2;
+    end
+    if (arrive) begin
+      for (int c = 0; c < Chunks; c++)
+        queue_d[(c*Depth + {28'd0, count_d[2:0]})*32 +: 32] = lane_result[c*32 +: 32];
+      count_d = count_d + 4'd1;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (start_i && ready_o) begin
+      fin_q   <= fin_i;
+      fn_q    <= fn_i;
+      count_q <= fin_i ? 4'd4 : 4'd8;
+      for (int c = 0; c < Chunks; c++)
+        for (int i = 0; i < Depth; i++)
+          // red8: chunk c holds lanes 8c..8c+7; redfin: lanes 0, 8, 16, 24 (only chunk 0's result is used)
+          queue_q[(c*Depth + i)*32 +: 32] <= fin_i ? b_i[((i % 4)*8)*32 +: 32] : b_i[(c*8 + i)*32 +: 32];
+    end else if (busy_q) begin
+      queue_q <= queue_d;
+      count_q <= count_d;
+    end
+    if (finish) begin
+      result_o <= '0;
+      for (int c = 0; c < Chunks; c++)
+        if (c == 0 || !fin_q) result_o[c*8*32 +: 32] <= lane_result[c*32 +: 32];
+      lane_we_o <= fin_q ? 32'h0000_0001 : 32'h0101_0101;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (start_i && ready_o) busy_q <= 1'b1;
+    if (finish) busy_q <= 1'b0;
+    inflight_q <= inflight_q + {1'b0, issue} - {1'b0, arrive};
+    done_o     <= finish;
+    if (rst_i) begin
+      busy_q     <= 1'b0;
+      inflight_q <= 2'd0;
+      done_o     <= 1'b0;
+    end
+  end
+
+endmodule
+
+`default_nettype wire
