@@ -9,8 +9,10 @@
 #                   speed (untraced and traced), golden-model speed
 #   make bench-golden  golden-model speed on the seed matmul
 #   make deps        install the tools the project needs (scripts/install-deps.sh)
-#   make lint        Verilator -Wall lint and Icarus compile of every RTL module
-#   make synth       Yosys synth_xilinx of the RTL units (UNITS=...): area, block RAMs, latches
+#   make lint        four front ends on every RTL module and gpu_top's configurations:
+#                    Verilator -Wall, Icarus, Yosys (latches, drivers, loops), slang
+#   make synth       Yosys synthesis of gpu_top for 7-series and ECP5 at NumCus 1 and 4:
+#                    report of LUTs, FFs, block RAMs and DSPs per block (SYNTH_JOBS=...)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
 
 SHARED        ?= ../shared
@@ -63,12 +65,13 @@ $(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
-lint:
+lint: deps
 	@bash scripts/lint.sh
 
-# Yosys synth_xilinx of the RTL units (UNITS="..." for others, e.g. gpu_top; see scripts/synth.sh).
+# Yosys on gpu_top (scripts/synth.py; SYNTH_JOBS="top1-xc7 unit:gpu_lds ..." for others).
+# Report: sim/synth/report.md.
 synth: deps
-	@bash scripts/synth.sh $(UNITS)
+	@python3 scripts/synth.py $(SYNTH_JOBS)
 
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
@@ -176,13 +179,9 @@ $(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(B
 $(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
-# gpu_top for NumCus = 1 and 8 (the default 4 is linted by scripts/lint.sh).
-lint-top:
-	@bash scripts/lint_top.sh $(GPU_TOP_SRCS)
-
 ifeq ($(HAVE_GPU_TOP),1)
 RTL_ALL   := $(RTL_TESTS) $(SIM_BIN)
-RTL_CHECK := scripts/lint_top.sh $(RTL_TESTS)
+RTL_CHECK := $(RTL_TESTS)
 # The RTL kernel and runtime tests again with DRAM latency jitter (two seeds).
 RTL_JITTER := scripts/test_jitter.sh
 else
@@ -217,7 +216,7 @@ view: $(BIN)/gtkw_disasm
 FORCE:
 
 .PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
-        sim view synth lint-top rtl-tests FORCE
+        sim view synth rtl-tests FORCE
 
 all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
 

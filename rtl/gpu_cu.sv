@@ -334,42 +334,65 @@ module gpu_cu #(
   // ======================================================================
   // EX: operands
   // ======================================================================
-  // Mask bits: bit 0 of every lane of v0..v31 per slot (register r at [r*32 +: 32]), so that
-  // masks never read the RAM: v0..v15 are set at placement, v16..v31 follow every write.
-  logic [1023:0] mbits_q [2];
+  // Mask bits: bit 0 of every lane of v16..v31 per slot (register r at [(r-16)*32 +: 32]),
+  // so that masks never read the RAM; they follow every write and clear at placement.
+  logic [511:0] mbits_q [2];
 
   wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
   wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
   wire        ex_gwave    = two && ex_slot_q;
 
-  // The value of constant register r in lane l of the EX wave (docs/isa.md 1.2).
-  function automatic logic [31:0] const_val(input logic [3:0] r, input logic [4:0] l, input logic [31:0] wave_id,
-                                            input logic [15:0] group, input logic gwave, input logic [15:0] ngroups,
-                                            input logic [31:0] args);
-    case (r)
-      4'd0:  const_val = 32'd0;
-      4'd1:  const_val = 32'd1;
-      4'd2:  const_val = {27'd0, l};
-      4'd3:  const_val = wave_id;
-      4'd4:  const_val = 32'd255;
-      4'd5:  const_val = 32'd1 << (l % 5'd2);
-      4'd6:  const_val = 32'd1 << (l % 5'd3);
-      4'd7:  const_val = 32'd1 << (l % 5'd4);
-      4'd8:  const_val = {31'd0, !l[4]};
-      4'd9:  const_val = {31'd0, !l[1]};
-      4'd10: const_val = {31'd0, !l[2]};
-      4'd11: const_val = {31'd0, !l[3]};
-      4'd12: const_val = {16'd0, group};
-      4'd13: const_val = {31'd0, gwave};
-      4'd14: const_val = {16'd0, ngroups};
-      default: const_val = args;
-    endcase
+  // Bit 0 of the constants v0..v15 in every lane (constant r at [r*32 +: 32]),
+  // for the constants that depend only on the lane (docs/isa.md 1.2).
+  function automatic logic [511:0] lane_const_bits();
+    logic [511:0] t;
+    t = '0;
+    for (int l = 0; l < 32; l++) begin
+      t[gpu_isa_pkg::REG_ONE*32 + l]    = 1'b1;
+      t[gpu_isa_pkg::REG_SID*32 + l]    = l[0];
+      t[gpu_isa_pkg::REG_U8_MAX*32 + l] = 1'b1;
+      t[gpu_isa_pkg::REG_N2ND*32 + l]   = l % 2 == 0;
+      t[gpu_isa_pkg::REG_N3RD*32 + l]   = l % 3 == 0;
+      t[gpu_isa_pkg::REG_N4TH*32 + l]   = l % 4 == 0;
+      t[gpu_isa_pkg::REG_LO16*32 + l]   = !l[4];
+      t[gpu_isa_pkg::REG_CH2*32 + l]    = !l[1];
+      t[gpu_isa_pkg::REG_CH4*32 + l]    = !l[2];
+      t[gpu_isa_pkg::REG_ALO8*32 + l]   = !l[3];
+    end
+    lane_const_bits = t;
   endfunction
+  localparam logic [511:0] LANE_CONST_BITS = lane_const_bits();
 
   // Bit 0 of register r (v0..v31) in every lane of the EX wave.
-  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [1023:0] bits);
-    reg_bits = bits[{5'd0, r}*32 +: 32];
+  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [511:0] bits, input logic wave0,
+                                           input logic group0, input logic gwave, input logic ngroups0,
+                                           input logic args0);
+    if (r[4])
+      reg_bits = bits[{5'd0, r[3:0]}*32 +: 32];
+    else
+      case ({1'b0, r})
+        gpu_isa_pkg::REG_WAVE:       reg_bits = {32{wave0}};
+        gpu_isa_pkg::REG_GROUP:      reg_bits = {32{group0}};
+        gpu_isa_pkg::REG_GROUP_WAVE: reg_bits = {32{gwave}};
+        gpu_isa_pkg::REG_NUM_GROUPS: reg_bits = {32{ngroups0}};
+        gpu_isa_pkg::REG_ARGS:       reg_bits = {32{args0}};
+        default:                     reg_bits = LANE_CONST_BITS[{5'd0, r[3:0]}*32 +: 32];
+      endcase
   endfunction
+
+  // The constants of the EX wave, one unit per operand slot.
+  logic [3071:0] const_opnd;
+  for (genvar p = 0; p < 3; p++) begin : g_const
+    gpu_const_regs u_const (
+      .reg_i        (ex_reg_q[p*6 +: 4]),
+      .wave_id_i    (ex_wave_id),
+      .group_id_i   ({16'd0, ex_group}),
+      .group_wave_i (ex_gwave),
+      .num_groups_i ({16'd0, num_groups_i}),
+      .args_addr_i  (args_addr_i),
+      .value_o      (const_opnd[p*1024 +: 1024])
+    );
+  end
 
   logic [31:0]   ex_mask;          // the M operand
   logic [3071:0] ex_opnd;          // operand slots a, b, c; lane 0 is the scalar-context value
@@ -379,8 +402,10 @@ module gpu_cu #(
     ex_mask = '0;
     ex_opnd = '0;
     if (ex_valid_q) begin
-      ex_mask = (reg_bits(ex_mask_q[10:6], mbits_q[ex_slot_q]) ^ {32{ex_mask_q[11]}}) &
-                (reg_bits(ex_mask_q[4:0], mbits_q[ex_slot_q]) ^ {32{ex_mask_q[5]}});
+      ex_mask = (reg_bits(ex_mask_q[10:6], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
+                          args_addr_i[0]) ^ {32{ex_mask_q[11]}}) &
+                (reg_bits(ex_mask_q[4:0], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
+                          args_addr_i[0]) ^ {32{ex_mask_q[5]}});
       for (int p = 0; p < 3; p++) begin
         logic [5:0]  r;
         logic [11:0] m;
@@ -393,20 +418,17 @@ module gpu_cu #(
         s     = '0;
         case (ex_kind_q[p*2 +: 2])
           gpu_isa_pkg::KIND_V: begin
-            if (r >= 6'd16) ex_opnd[p*1024 +: 1024] = rf_rdata[p*1024 +: 1024];
-            else
-              for (int l = 0; l < 32; l++)
-                ex_opnd[p*1024 + l*32 +: 32] = const_val(r[3:0], l[4:0], ex_wave_id, ex_group, ex_gwave, num_groups_i,
-                                                          args_addr_i);
+            ex_opnd[p*1024 +: 1024] = r >= 6'd16 ? rf_rdata[p*1024 +: 1024] : const_opnd[p*1024 +: 1024];
           end
           gpu_isa_pkg::KIND_S: begin
-            s = r >= 6'd16 ? rf_rdata[p*1024 +: 32]
-                           : const_val(r[3:0], 5'd0, ex_wave_id, ex_group, ex_gwave, num_groups_i, args_addr_i);
+            s = r >= 6'd16 ? rf_rdata[p*1024 +: 32] : const_opnd[p*1024 +: 32];
             ex_opnd[p*1024 +: 1024] = {32{s}};
           end
           gpu_isa_pkg::KIND_M: begin
-            mbits = (reg_bits(m[10:6], mbits_q[ex_slot_q]) ^ {32{m[11]}}) &
-                    (reg_bits(m[4:0], mbits_q[ex_slot_q]) ^ {32{m[5]}});
+            mbits = (reg_bits(m[10:6], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
+                              args_addr_i[0]) ^ {32{m[11]}}) &
+                    (reg_bits(m[4:0], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
+                              args_addr_i[0]) ^ {32{m[5]}});
             for (int l = 0; l < 32; l++) ex_opnd[p*1024 + l*32 +: 32] = {31'd0, mbits[l]};
           end
           default: ex_opnd[p*1024 +: 1024] = {32{ex_lit_q[p*32 +: 32]}};
@@ -957,26 +979,16 @@ module gpu_cu #(
   end
 
   always_ff @(posedge clk_i) begin
+    // (wb_writes implies wb_dest >= 16: v0..v15 are constants)
     if (wb_writes && wb_dest < 6'd32) begin
       logic [31:0] nb;   // the register's mask bits after the write (one array write: cheaper to simulate)
-      nb = mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 +: 32];
+      nb = mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32];
       for (int l = 0; l < 32; l++)
         if (wb_dest_mask[l]) nb[l] = wb_dest_data[l*32];
-      mbits_q[wb_slot][{5'd0, wb_dest[4:0]}*32 +: 32] <= nb;
+      mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32] <= nb;
     end
     for (int w = 0; w < 2; w++)
-      if (rf_clear[w]) begin
-        logic [31:0]   cv_unused_hi;   // only bit 0 of a constant is a mask bit
-        logic [1023:0] bits;
-        bits = '0;
-        for (int r = 0; r < 16; r++)
-          for (int l = 0; l < 32; l++) begin
-            cv_unused_hi = const_val(r[3:0], l[4:0], place_two_i ? {15'd0, place_group_i, w == 1} : {16'd0, place_group_i},
-                                     place_group_i, place_two_i && w == 1, num_groups_i, args_addr_i);
-            bits[r*32 + l] = cv_unused_hi[0];
-          end
-        mbits_q[w] <= bits;
-      end
+      if (rf_clear[w]) mbits_q[w] <= '0;
   end
 
   // ----------------------------------------------------------------- global-memory unit

