@@ -263,7 +263,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/test_lds.sh scripts/test_fp.sh $(TESTS) $(RTL_UNIT_BINS) \
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh $(TESTS) $(RTL_UNIT_BINS) \
 	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_JITTER)
 
 bench-golden: all
@@ -279,7 +279,7 @@ bench: all $(SIM_BIN_NT)
 	$(BIN)/bench_golden
 
 clean:
-	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB) $(SIM)/isa_pkg_dump.vvp
+	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB) $(SIM)/isa_pkg_dump.vvp $(SIM)/synth $(SIM)/lint $(SIM)/fusesoc
 
 .SECONDARY:
 

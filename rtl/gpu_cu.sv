@@ -8,7 +8,8 @@
 module gpu_cu #(
   parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways  = 4,
-  parameter int L1Mshrs = 4     // allocating load misses in flight
+  parameter int L1Mshrs = 4,    // allocating load misses in flight
+  parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -1284,17 +1285,20 @@ module gpu_cu #(
   assign fault_reg_o   = wb_freg;
 
   // A completion of a wave that has ended is not reported (the wave is gone).
-  assign tr_valid_o     = wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit;
-  assign tr_kind_o      = wb_kind;
-  assign tr_slot_o      = wb_slot;
-  assign tr_pc_o        = wb_pc;
-  assign tr_dest_o      = wb_dest;
-  assign tr_dest_mask_o = wb_is_fault ? 32'd0 : wb_dest_mask;
-  assign tr_dest_data_o = wb_dest_data;
-  assign tr_sig_o       = wb_sig;
-  assign tr_mem_mask_o  = wb_mem_mask;
-  assign tr_mem_addr_o  = wb_mem_addr;
-  assign tr_mem_data_o  = wb_mem_data;
+  // (with Trace = 0 the outputs are constant, and wb_mem_* and the LDS
+  // instruction's address and data copies, which only the trace reads, are removed)
+  localparam logic On = Trace != 0;
+  assign tr_valid_o     = On && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
+  assign tr_kind_o      = On ? wb_kind : 2'd0;
+  assign tr_slot_o      = On && wb_slot;
+  assign tr_pc_o        = On ? wb_pc : 12'd0;
+  assign tr_dest_o      = On ? wb_dest : 6'd0;
+  assign tr_dest_mask_o = (On && !wb_is_fault) ? wb_dest_mask : 32'd0;
+  assign tr_dest_data_o = On ? wb_dest_data : '0;
+  assign tr_sig_o       = On ? wb_sig : 4'd0;
+  assign tr_mem_mask_o  = On ? wb_mem_mask : 32'd0;
+  assign tr_mem_addr_o  = On ? wb_mem_addr : '0;
+  assign tr_mem_data_o  = On ? wb_mem_data : '0;
 
   // ======================================================================
   // Counters

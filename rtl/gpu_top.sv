@@ -17,7 +17,8 @@ module gpu_top #(
   parameter int L2Mshrs      = 8,    // misses in flight per slice (<= 32)
   parameter int L2WbBufs     = 4,    // write-back data buffers per slice
   parameter int L2Writes     = 16,   // line writes in flight per slice (<= 32)
-  parameter int L2BlockLines = 4     // slice interleave: blocks of this many 64-byte lines
+  parameter int L2BlockLines = 4,    // slice interleave: blocks of this many 64-byte lines
+  parameter int Trace        = 1     // 0: no trace logic in the CUs (a hardware build; tr_* of the CUs read 0)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_i,
@@ -267,7 +268,8 @@ module gpu_top #(
     gpu_cu #(
       .L1Sets  (L1Sets),
       .L1Ways  (L1Ways),
-      .L1Mshrs (L1Mshrs)
+      .L1Mshrs (L1Mshrs),
+      .Trace   (Trace)
     ) u_cu (
       .clk_i           (clk_i),
       .rst_i           (rst_i),

