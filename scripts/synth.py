@@ -207,10 +207,11 @@ def check_log(name, out, modules):
     return problems, notes
 
 
-def report(names, results, out):
+def report(names, results, out, version):
     lines, failed = [], False
     lines.append("# Synthesis report\n")
-    lines.append("Yosys, hierarchy kept (each module mapped once, figures per instance and in all).\n")
+    lines.append(f"{version}, hierarchy kept (each module mapped once; a block's figures are one instance's, "
+                 "its submodules included).\n")
     for name in names:
         top, target, params, what = job_spec(name)
         rc, secs = results[name]
@@ -283,7 +284,8 @@ def main():
         for name, rc, secs in pool.map(lambda n: run_job(n, yosys, args.out), args.jobs):
             results[name] = (rc, secs)
             print(f"synth: {name} {'done' if rc == 0 else 'FAILED'} in {secs / 60:.1f} min", flush=True)
-    text, failed = report(args.jobs, results, args.out)
+    version = subprocess.run(yosys + ["-V"], capture_output=True, text=True).stdout.strip().split(" (")[0]
+    text, failed = report(args.jobs, results, args.out, version)
     with open(f"{args.out}/report.md", "w") as f:
         f.write(text)
     print(text)
