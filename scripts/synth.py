@@ -134,7 +134,9 @@ def totals(modules, target):
     for mod, st in modules.items():
         cells = st.get("num_cells_by_type", {})
         own[mod] = {k: sum(cells.get(t, 0) * w for t, w in CELLS[target][k]) for k in KINDS + ["latch"]}
-        subs[mod] = {t: n for t, n in cells.items() if t in modules}
+        # a submodule's cell type is its module name, with or without the leading backslash
+        subs[mod] = {(t if t in modules else "\\" + t): n for t, n in cells.items()
+                     if t in modules or "\\" + t in modules}
     memo = {}
 
     def total(mod):
@@ -223,7 +225,8 @@ def report(names, results, out, version):
             continue
         modules = json.load(open(f"{out}/{fname(name)}.json"))["modules"]
         root = next(m for m in modules if base_name(m) == top and not any(
-            m in st.get("num_cells_by_type", {}) for st in modules.values()))
+            m.lstrip("\\") in st.get("num_cells_by_type", {}) or m in st.get("num_cells_by_type", {})
+            for st in modules.values()))
         total, count, instances = totals(modules, target)
         count(root, 1)
         u = UNITS[target]
