@@ -14,6 +14,7 @@
 #   make synth       Yosys synthesis of gpu_top for 7-series and ECP5 at NumCus 1 and 4:
 #                    report of LUTs, FFs, block RAMs and DSPs per block (SYNTH_JOBS=...)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
+#   make help        this list
 
 SHARED        ?= ../shared
 TESTFLOAT_DIR ?= $(SHARED)/testfloat
@@ -64,6 +65,9 @@ endef
 $(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u))))
 
 rtl-units: $(RTL_UNIT_BINS)
+
+help:
+	@sed -n '3,/^$$/s/^#//p' Makefile
 
 lint: deps
 	@bash scripts/lint.sh
@@ -215,7 +219,7 @@ view: $(BIN)/gtkw_disasm
 
 FORCE:
 
-.PHONY: all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
+.PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
         sim view synth rtl-tests FORCE
 
 all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)

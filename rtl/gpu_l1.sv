@@ -1,5 +1,7 @@
 // gpu_l1: a CU's L1 (docs/architecture.md, "The L1"): write-through, not
 // coherent, Sets x Ways lines of 64 bytes, between the memory unit and the L2.
+// A request waits one cycle in an input register, while the tags of its set
+// are read (a block RAM, one word per set), then passes the lookup.
 // A wave/group-scope load without nt hits here (answer 1 cycle later) or goes
 // on to the L2 and, with an MSHR free, allocates its line at the answer. Every
 // other request goes on to the L2 and drops the line (updates it: a wave/group
@@ -68,7 +70,6 @@ module gpu_l1 #(
   localparam logic [1:0] OP_LOAD = 2'd0, OP_STORE = 2'd1, OP_CACHE = 2'd3;
 
   // ---------------------------------------------------------------- state
-  logic [25:0]       tag_q [Lines];
   logic [Lines-1:0]  valid_q, pend_q;        // pend: reserved for a fill
   logic [WayW-1:0]   rr_q [Sets];
   logic [Mshrs-1:0]  ms_valid_q, ms_stale_q;
@@ -93,6 +94,38 @@ module gpu_l1 #(
     .raddr_i (ram_raddr),
     .rdata_o (ram_rdata)
   );
+
+  // ---------------------------------------------------------------- tag RAM
+  // One word per set, way i's line address at [i*26 +: 26], one write enable per way.
+  logic [Ways-1:0]    tag_we;
+  logic [SetW-1:0]    tag_waddr, tag_raddr;
+  logic [Ways*26-1:0] tag_wdata, tag_rdata;
+  logic               tag_re;
+  gpu_ram_1r1w #(
+    .Width (Ways * 26),
+    .Depth (Sets),
+    .Lanes (Ways)
+  ) u_tags (
+    .clk_i   (clk_i),
+    .we_i    (tag_we),
+    .waddr_i (tag_waddr),
+    .wdata_i (tag_wdata),
+    .re_i    (tag_re),
+    .raddr_i (tag_raddr),
+    .rdata_o (tag_rdata)
+  );
+  logic         tags_t_q;   // tag_rdata holds the tags of the input register's set
+
+  // ---------------------------------------------------------------- input register (the tag-read cycle)
+  logic         t_valid_q, t_nt_q;
+  logic [1:0]   t_op_q, t_scope_q;
+  logic [5:0]   t_fn_q;
+  logic [25:0]  t_line_q;
+  logic [15:0]  t_words_q;
+  logic [511:0] t_data_q;
+  logic [31:0]  t_cmp_q;
+  logic [15:0]  t_tag_q;
+  wire          t_ready = t_valid_q && tags_t_q;   // the request in A
 
   // ---------------------------------------------------------------- answers from the L2
   // Always taken; one that matches an MSHR fills its line unless it was made stale.
@@ -120,7 +153,7 @@ module gpu_l1 #(
   assign resp_data_o  = dresp_valid_i ? dresp_data_i : ram_rdata;
 
   // ---------------------------------------------------------------- stage A: lookup
-  wire [SetW-1:0] a_set = req_line_i[SetW-1:0];
+  wire [SetW-1:0] a_set = t_line_q[SetW-1:0];
   logic            a_hit, a_pend;
   logic [WayW-1:0] a_way;
   logic            victim_ok;
@@ -136,9 +169,9 @@ module gpu_l1 #(
     w_inv     = '0;
     w_rr      = '0;
     w         = '0;
-    if (req_valid_i) begin   // (only then: it keeps an idle L1 cheap to simulate)
+    if (t_ready) begin   // (only then: it keeps an idle L1 cheap to simulate)
       for (int i = 0; i < Ways; i++)
-        if (tag_q[{a_set, i[WayW-1:0]}] == req_line_i) begin
+        if (tag_rdata[i*26 +: 26] == t_line_q) begin
           if (valid_q[{a_set, i[WayW-1:0]}]) begin
             a_hit = 1'b1;
             a_way = i[WayW-1:0];
@@ -174,28 +207,29 @@ module gpu_l1 #(
   end
 
   // What the request in A is and does.
-  wire a_cacheable = req_op_i == OP_LOAD && !req_nt_i && req_scope_i <= gpu_isa_pkg::SCOPE_GROUP;
-  wire a_update    = req_op_i == OP_STORE && !req_nt_i && req_scope_i <= gpu_isa_pkg::SCOPE_GROUP;
-  wire a_inv_all   = req_op_i == OP_CACHE;
+  wire a_cacheable = t_op_q == OP_LOAD && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_update    = t_op_q == OP_STORE && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_inv_all   = t_op_q == OP_CACHE;
   wire a_is_hit    = a_cacheable && a_hit;
   // A hit needs stage B; a store that updates its line needs the RAM's write
   // port, which an arriving answer that may fill takes first.
   wire a_stall     = b_block || (fill_hit && a_update);
   wire a_alloc     = a_cacheable && !a_hit && !a_pend && ms_free_ok && victim_ok;
   wire a_send      = !a_is_hit && !a_inv_all;
-  wire a_go        = req_valid_i && !a_stall && (a_send ? dreq_ready_i : 1'b1);
-  assign req_ready_o = a_go;
+  wire a_go        = t_ready && !a_stall && (a_send ? dreq_ready_i : 1'b1);
+  // The input register takes a request when it is empty or its request leaves.
+  assign req_ready_o = !t_valid_q || a_go;
 
-  assign dreq_valid_o = req_valid_i && !a_stall && a_send;
-  assign dreq_op_o    = req_op_i;
-  assign dreq_fn_o    = req_fn_i;
-  assign dreq_nt_o    = req_nt_i;
-  assign dreq_sys_o   = req_scope_i == gpu_isa_pkg::SCOPE_SYSTEM;
-  assign dreq_line_o  = req_line_i;
-  assign dreq_words_o = req_words_i;
-  assign dreq_data_o  = req_data_i;
-  assign dreq_cmp_o   = req_cmp_i;
-  assign dreq_tag_o   = req_tag_i;
+  assign dreq_valid_o = t_ready && !a_stall && a_send;
+  assign dreq_op_o    = t_op_q;
+  assign dreq_fn_o    = t_fn_q;
+  assign dreq_nt_o    = t_nt_q;
+  assign dreq_sys_o   = t_scope_q == gpu_isa_pkg::SCOPE_SYSTEM;
+  assign dreq_line_o  = t_line_q;
+  assign dreq_words_o = t_words_q;
+  assign dreq_data_o  = t_data_q;
+  assign dreq_cmp_o   = t_cmp_q;
+  assign dreq_tag_o   = t_tag_q;
 
   // A fill is stale if another request of its line is sent on to the L2
   // before it arrives, or at the same edge (a store or atomic changes the
@@ -206,7 +240,7 @@ module gpu_l1 #(
     stale_now = '0;
     if (a_go && !a_is_hit && !a_alloc)
       for (int m = 0; m < Mshrs; m++)
-        if (ms_valid_q[m] && (a_inv_all || ms_line_q[m] == req_line_i)) stale_now[m] = 1'b1;
+        if (ms_valid_q[m] && (a_inv_all || ms_line_q[m] == t_line_q)) stale_now[m] = 1'b1;
   end
   wire fill_install = fill_hit && !ms_stale_q[fill_ms] && !stale_now[fill_ms];
 
@@ -224,16 +258,30 @@ module gpu_l1 #(
       ram_waddr = ms_idx_q[fill_ms];
       ram_wdata = dresp_data_i;
     end else if (a_go && a_update && a_hit) begin
-      ram_we    = req_words_i;
+      ram_we    = t_words_q;
       ram_waddr = a_idx;
-      ram_wdata = req_data_i;
+      ram_wdata = t_data_q;
     end
+  end
+
+  // Tags: an allocating miss writes its victim way. The read port reads the
+  // set of the request the input register takes, or its own set again when
+  // the tags it had were written; never at the edge that writes that set.
+  wire            t_load     = req_valid_i && req_ready_o;
+  wire [SetW-1:0] t_next_set = t_load ? req_line_i[SetW-1:0] : a_set;
+  always_comb begin
+    tag_we    = '0;
+    tag_waddr = a_set;
+    tag_wdata = {Ways{t_line_q}};
+    if (a_go && a_alloc) tag_we[victim_way] = 1'b1;
+    tag_raddr = t_next_set;
+    tag_re    = (t_load || (t_valid_q && !a_go && !tags_t_q)) && !(tag_we != '0 && tag_waddr == t_next_set);
   end
 
   assign tr_a_valid_o  = a_go;
   assign tr_a_hit_o    = a_is_hit;
   assign tr_a_alloc_o  = a_alloc;
-  assign tr_a_tag_o    = req_tag_i;
+  assign tr_a_tag_o    = t_tag_q;
   assign tr_fill_o     = fill_install;
   assign tr_fill_tag_o = dresp_tag_i;
 
@@ -244,16 +292,33 @@ module gpu_l1 #(
   logic [IdxW:0] lines_valid;
   always_comb begin
     lines_valid = '0;
-    if (req_valid_i && a_inv_all)   // (only then: cheaper to simulate)
+    if (t_ready && a_inv_all)   // (only then: cheaper to simulate)
       for (int i = 0; i < Lines; i++) lines_valid = lines_valid + {{IdxW{1'b0}}, valid_q[i]};
   end
 
   logic [31:0] c_hits_q, c_misses_q, c_evict_q;
   always_ff @(posedge clk_i) begin
+    // the input register, and whether the tag RAM's output holds its set
+    if (a_go) t_valid_q <= 1'b0;
+    if (t_load) begin
+      t_valid_q <= 1'b1;
+      t_op_q    <= req_op_i;
+      t_fn_q    <= req_fn_i;
+      t_scope_q <= req_scope_i;
+      t_nt_q    <= req_nt_i;
+      t_line_q  <= req_line_i;
+      t_words_q <= req_words_i;
+      t_data_q  <= req_data_i;
+      t_cmp_q   <= req_cmp_i;
+      t_tag_q   <= req_tag_i;
+    end
+    if (tag_re) tags_t_q <= 1'b1;
+    else if (t_load || (tag_we != '0 && tag_waddr == a_set)) tags_t_q <= 1'b0;
+
     if (b_valid_q && !dresp_valid_i) b_valid_q <= 1'b0;
     if (a_go && (a_is_hit || a_inv_all)) begin   // (cache_inv_l1 is answered here too, with no data)
       b_valid_q <= 1'b1;
-      b_tag_q   <= req_tag_i;
+      b_tag_q   <= t_tag_q;
     end
     if (dresp_valid_i && fill_hit) begin
       ms_valid_q[fill_ms]          <= 1'b0;
@@ -266,10 +331,9 @@ module gpu_l1 #(
     if (a_go && a_alloc) begin
       ms_valid_q[ms_free]   <= 1'b1;
       ms_stale_q[ms_free]   <= 1'b0;
-      ms_tag_q[ms_free]     <= req_tag_i;
-      ms_line_q[ms_free]    <= req_line_i;
+      ms_tag_q[ms_free]     <= t_tag_q;
+      ms_line_q[ms_free]    <= t_line_q;
       ms_idx_q[ms_free]     <= vic_idx;
-      tag_q[vic_idx]        <= req_line_i;
       valid_q[vic_idx]      <= 1'b0;
       pend_q[vic_idx]       <= 1'b1;
       if (valid_q[vic_idx]) rr_q[a_set] <= victim_way + 1'b1;
@@ -290,6 +354,8 @@ module gpu_l1 #(
       pend_q     <= '0;
       ms_valid_q <= '0;
       b_valid_q  <= 1'b0;
+      t_valid_q  <= 1'b0;
+      tags_t_q   <= 1'b0;
       c_hits_q   <= '0;
       c_misses_q <= '0;
       c_evict_q  <= '0;
@@ -301,7 +367,7 @@ module gpu_l1 #(
   assign ctr_misses_o    = c_misses_q;
   assign ctr_evictions_o = c_evict_q;
 
-  wire unused_l1 = ^{req_fn_i, req_cmp_i};   // passed on to the L2 unchanged (dreq_*)
+  wire unused_l1 = ^{t_fn_q, t_cmp_q};   // passed on to the L2 unchanged (dreq_*)
 
 endmodule
 

@@ -1,7 +1,9 @@
 // gpu_l2_slice: one slice of the shared L2 (docs/architecture.md, "The L2"):
 // write-back, write-allocate, Sets x Ways lines of 64 bytes, the point of
 // coherence. Loads, stores and atomics (executed here) arrive as line
-// requests; hits answer one cycle later. A miss takes an MSHR, reserves its
+// requests into an input register, whose cycle reads the tags of their set
+// (a block RAM, one word per set); the lookup follows, and hits answer one
+// cycle after it. A miss takes an MSHR, reserves its
 // way, fetches the line and then replays the request as a hit; a store of a
 // whole line allocates without a fetch. Dirty victims go to write-back
 // buffers; a line is not fetched again while its write-back is unanswered.
@@ -95,7 +97,6 @@ module gpu_l2_slice #(
   endfunction
 
   // ---------------------------------------------------------------- line state
-  logic [25:0]       tag_q [Lines];
   logic [Lines-1:0]  valid_q, dirty_q, stream_q;
   logic [Lines-1:0]  pend_q;                 // reserved by an MSHR (fill or replay to come)
   logic [WayW-1:0]   rr_q [Sets];            // round-robin victim pointer
@@ -149,6 +150,41 @@ module gpu_l2_slice #(
     .raddr_i (ram_raddr),
     .rdata_o (ram_rdata)
   );
+
+  // ---------------------------------------------------------------- tag RAM
+  // One word per set, way i's line address at [i*26 +: 26], one write enable
+  // per way. Its read port serves the input register (the set of the request
+  // it takes, or again after another read or a write to its set) and, during
+  // maintenance, the walker (the set it visits, when that set has a dirty line).
+  logic [Ways-1:0]    tag_we;
+  logic [SetW-1:0]    tag_waddr, tag_raddr;
+  logic [Ways*26-1:0] tag_wdata, tag_rdata;
+  logic               tag_re;
+  gpu_ram_1r1w #(
+    .Width (Ways * 26),
+    .Depth (Sets),
+    .Lanes (Ways)
+  ) u_tags (
+    .clk_i   (clk_i),
+    .we_i    (tag_we),
+    .waddr_i (tag_waddr),
+    .wdata_i (tag_wdata),
+    .re_i    (tag_re),
+    .raddr_i (tag_raddr),
+    .rdata_o (tag_rdata)
+  );
+  logic               tags_t_q;      // tag_rdata holds the tags of the input register's set
+  logic               tags_walk_q;   // tag_rdata holds the tags of walk_set_q
+
+  // ---------------------------------------------------------------- input register (the tag-read cycle)
+  logic         t_valid_q, t_nt_q, t_sys_q;
+  logic [1:0]   t_op_q;
+  logic [5:0]   t_fn_q;
+  logic [25:0]  t_line_q;
+  logic [15:0]  t_words_q;
+  logic [511:0] t_data_q;
+  logic [31:0]  t_cmp_q;
+  logic [15:0]  t_tag_q;
 
   // ---------------------------------------------------------------- stage B (the cycle after lookup)
   // B_RESP: answer (load data from the RAM, store ack); B_ATOMIC: read-modify-write
@@ -258,23 +294,25 @@ module gpu_l2_slice #(
   // dropped. drop_q holds that line; lookups wait until it has gone.
   logic            drop_q;
   logic [IdxW-1:0] drop_idx_q;
+  logic [25:0]     drop_line_q;   // its line address
   wire drop_dirty = valid_q[drop_idx_q] && dirty_q[drop_idx_q];
   wire drop_go    = drop_q && !walk_busy && !b_block && !fill_write &&
-                    (!drop_dirty || (free_wb_ok && !in_wb(tag_q[drop_idx_q], pend_wr_v, pend_wr_lines)));
+                    (!drop_dirty || (free_wb_ok && !in_wb(drop_line_q, pend_wr_v, pend_wr_lines)));
 
-  // The request in A (a replay or the input).
+  // The request in A: a replay (which needs no tags: it hits its reserved
+  // way), or the input register's once the tags of its set are read.
   wire          a_stall_common = b_block || fill_write || walk_busy || drop_q;
   wire          a_replay = replay_ok;
-  wire [1:0]    a_op     = a_replay ? ms_op_q[replay_idx]    : req_op_i;
-  wire [5:0]    a_fn     = a_replay ? ms_fn_q[replay_idx]    : req_fn_i;
-  wire          a_nt     = a_replay ? ms_nt_q[replay_idx]    : req_nt_i;
-  wire          a_sys    = a_replay ? ms_sys_q[replay_idx]   : req_sys_i;
-  wire [25:0]   a_line   = a_replay ? ms_line_q[replay_idx]  : req_line_i;
-  wire [15:0]   a_words  = a_replay ? ms_words_q[replay_idx] : req_words_i;
-  wire [511:0]  a_data   = a_replay ? ms_data_q[replay_idx]  : req_data_i;
-  wire [31:0]   a_cmp    = a_replay ? ms_cmp_q[replay_idx]   : req_cmp_i;
-  wire [15:0]   a_tag    = a_replay ? ms_tag_q[replay_idx]   : req_tag_i;
-  wire          a_valid  = a_replay || req_valid_i;
+  wire [1:0]    a_op     = a_replay ? ms_op_q[replay_idx]    : t_op_q;
+  wire [5:0]    a_fn     = a_replay ? ms_fn_q[replay_idx]    : t_fn_q;
+  wire          a_nt     = a_replay ? ms_nt_q[replay_idx]    : t_nt_q;
+  wire          a_sys    = a_replay ? ms_sys_q[replay_idx]   : t_sys_q;
+  wire [25:0]   a_line   = a_replay ? ms_line_q[replay_idx]  : t_line_q;
+  wire [15:0]   a_words  = a_replay ? ms_words_q[replay_idx] : t_words_q;
+  wire [511:0]  a_data   = a_replay ? ms_data_q[replay_idx]  : t_data_q;
+  wire [31:0]   a_cmp    = a_replay ? ms_cmp_q[replay_idx]   : t_cmp_q;
+  wire [15:0]   a_tag    = a_replay ? ms_tag_q[replay_idx]   : t_tag_q;
+  wire          a_valid  = a_replay || (t_valid_q && tags_t_q);
   wire [SetW-1:0] a_set  = set_of(a_line);
 
   // Lookup in the set: a hit, a line reserved for this address, the victim.
@@ -295,7 +333,7 @@ module gpu_l2_slice #(
     w            = '0;
     if (a_valid && !walk_busy) begin   // (only then: it keeps an idle slice cheap to simulate)
       for (int i = 0; i < Ways; i++) begin
-        if (tag_q[{a_set, i[WayW-1:0]}] == a_line) begin
+        if (tag_rdata[i*26 +: 26] == a_line) begin
           if (valid_q[{a_set, i[WayW-1:0]}] && !pend_q[{a_set, i[WayW-1:0]}]) begin
             a_hit = 1'b1;
             a_way = i[WayW-1:0];
@@ -331,14 +369,16 @@ module gpu_l2_slice #(
   wire a_full_store = a_op == OP_STORE && a_words == 16'hFFFF;
   wire a_hit_go     = a_hit || a_replay;
   wire a_need_wb    = victim_dirty;
+  wire [25:0] vic_line = tag_rdata[victim_way*26 +: 26];
   wire a_miss_go    = !a_hit_go && !a_reserved && victim_ok &&
-                      (!a_need_wb || (free_wb_ok && !in_wb(tag_q[{a_set, victim_way}], pend_wr_v, pend_wr_lines))) &&
+                      (!a_need_wb || (free_wb_ok && !in_wb(vic_line, pend_wr_v, pend_wr_lines))) &&
                       (a_full_store || free_ms_ok);
   wire a_go         = a_valid && !a_stall_common && (a_hit_go || a_miss_go);
   wire a_in_go      = a_go && !a_replay;
   wire [IdxW-1:0] a_hit_idx = a_replay ? ms_idx_q[replay_idx] : {a_set, a_way};
   wire [IdxW-1:0] a_vic_idx = {a_set, victim_way};
-  assign req_ready_o = a_in_go;
+  // The input register takes a request when it is empty or its request leaves (not during a walk).
+  assign req_ready_o = (!t_valid_q || a_in_go) && !walk_busy;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
   assign perf_tag_o   = a_tag;
 
@@ -356,9 +396,35 @@ module gpu_l2_slice #(
           walk_way   = i[WayW-1:0];
         end
   end
-  wire [IdxW-1:0] walk_idx = {walk_set_q, walk_way};
+  wire [IdxW-1:0] walk_idx  = {walk_set_q, walk_way};
+  wire [25:0]     walk_line = tag_rdata[walk_way*26 +: 26];
   wire walk_go = walk_busy && !b_block && !fill_write &&
-                 (!walk_dirty || (free_wb_ok && !in_wb(tag_q[walk_idx], pend_wr_v, pend_wr_lines)));
+                 (!walk_dirty || (tags_walk_q && free_wb_ok && !in_wb(walk_line, pend_wr_v, pend_wr_lines)));
+
+  // ---------------------------------------------------------------- tag RAM ports
+  // Written by a miss (its victim way takes the new line). Read for the
+  // walker when it needs the tags of its set; else for the input register:
+  // the set of the request it takes, or its own set again when the tags it
+  // had were replaced or written; never at the edge that writes that set.
+  wire            t_load      = req_valid_i && req_ready_o;
+  wire [SetW-1:0] t_set       = set_of(t_line_q);
+  wire [SetW-1:0] t_next_set  = t_load ? set_of(req_line_i) : t_set;
+  wire            walk_read   = walk_busy && walk_dirty && !tags_walk_q;
+  wire            t_read_want = t_load || (t_valid_q && !a_in_go && !tags_t_q);
+  always_comb begin
+    tag_we    = '0;
+    tag_waddr = a_set;
+    tag_wdata = {Ways{a_line}};
+    if (a_go && !a_hit_go) tag_we[victim_way] = 1'b1;
+    tag_re    = 1'b0;
+    tag_raddr = t_next_set;
+    if (walk_read) begin
+      tag_re    = 1'b1;
+      tag_raddr = walk_set_q;
+    end else if (!walk_busy && t_read_want && !(tag_we != '0 && tag_waddr == t_next_set)) begin
+      tag_re    = 1'b1;
+    end
+  end
 
   // ---------------------------------------------------------------- RAM ports
   always_comb begin
@@ -449,13 +515,35 @@ module gpu_l2_slice #(
   assign maint_done_o = walk_q && walk_wait_q && (wb_valid_q & wb_maint_q) == '0 && (wr_valid_q & wr_maint_q) == '0;
 
   always_comb begin
-    idle_o = !b_answers && !walk_q && !drop_q && wb_valid_q == '0 && wr_valid_q == '0 && !req_valid_i;
+    idle_o = !b_answers && !walk_q && !drop_q && !t_valid_q && wb_valid_q == '0 && wr_valid_q == '0 && !req_valid_i;
     for (int m = 0; m < Mshrs; m++)
       if (ms_state_q[m] != MS_FREE) idle_o = 1'b0;
   end
 
   // ---------------------------------------------------------------- state updates
   always_ff @(posedge clk_i) begin
+    // the input register and what the tag RAM's output holds
+    if (a_in_go) t_valid_q <= 1'b0;
+    if (t_load) begin
+      t_valid_q <= 1'b1;
+      t_op_q    <= req_op_i;
+      t_fn_q    <= req_fn_i;
+      t_nt_q    <= req_nt_i;
+      t_sys_q   <= req_sys_i;
+      t_line_q  <= req_line_i;
+      t_words_q <= req_words_i;
+      t_data_q  <= req_data_i;
+      t_cmp_q   <= req_cmp_i;
+      t_tag_q   <= req_tag_i;
+    end
+    if (tag_re) begin
+      tags_t_q    <= !walk_read;
+      tags_walk_q <= walk_read;
+    end else begin
+      if (t_load || (tag_we != '0 && tag_waddr == t_set)) tags_t_q <= 1'b0;
+      if (!walk_busy || (walk_go && !walk_dirty)) tags_walk_q <= 1'b0;   // (the walk moves to the next set)
+    end
+
     // stage B
     b_first_q <= 1'b0;
     b_copy_q  <= 1'b0;
@@ -501,8 +589,8 @@ module gpu_l2_slice #(
         end
       end else begin
         // a miss: evict the victim (a dirty one into a write-back buffer), reserve or allocate its way
+        // (the tag RAM takes the new line: tag_we)
         b_idx_q            <= a_vic_idx;
-        tag_q[a_vic_idx]   <= a_line;
         stream_q[a_vic_idx] <= a_nt;
         if (valid_q[a_vic_idx]) rr_q[a_set] <= victim_way + 1'b1;
         if (a_need_wb) begin
@@ -510,7 +598,7 @@ module gpu_l2_slice #(
           b_wb_q                 <= free_wb;
           wb_valid_q[free_wb]    <= 1'b1;
           wb_maint_q[free_wb]    <= 1'b0;
-          wb_line_q[free_wb]     <= tag_q[a_vic_idx];
+          wb_line_q[free_wb]     <= vic_line;
           wb_words_q[free_wb]    <= 16'hFFFF;
         end
         if (a_full_store) begin
@@ -553,7 +641,7 @@ module gpu_l2_slice #(
         b_wb_q                <= free_wb;
         wb_valid_q[free_wb]   <= 1'b1;
         wb_maint_q[free_wb]   <= 1'b1;
-        wb_line_q[free_wb]    <= tag_q[walk_idx];
+        wb_line_q[free_wb]    <= walk_line;
         wb_words_q[free_wb]   <= 16'hFFFF;
         dirty_q[walk_idx]     <= 1'b0;
         if (walk_inv_q) valid_q[walk_idx] <= 1'b0;
@@ -569,8 +657,9 @@ module gpu_l2_slice #(
 
     // system scope: the line of the request just performed leaves the L2
     if (perf_valid_o && a_sys) begin
-      drop_q     <= 1'b1;
-      drop_idx_q <= a_full_store && !a_hit_go ? a_vic_idx : a_hit_idx;
+      drop_q      <= 1'b1;
+      drop_idx_q  <= a_full_store && !a_hit_go ? a_vic_idx : a_hit_idx;
+      drop_line_q <= a_line;
     end
     if (drop_go) begin
       drop_q <= 1'b0;
@@ -581,7 +670,7 @@ module gpu_l2_slice #(
         b_wb_q                <= free_wb;
         wb_valid_q[free_wb]   <= 1'b1;
         wb_maint_q[free_wb]   <= 1'b0;
-        wb_line_q[free_wb]    <= tag_q[drop_idx_q];
+        wb_line_q[free_wb]    <= drop_line_q;
         wb_words_q[free_wb]   <= 16'hFFFF;
         dirty_q[drop_idx_q]   <= 1'b0;
       end
@@ -599,6 +688,9 @@ module gpu_l2_slice #(
       b_copy_q   <= 1'b0;
       walk_q     <= 1'b0;
       drop_q     <= 1'b0;
+      t_valid_q  <= 1'b0;
+      tags_t_q   <= 1'b0;
+      tags_walk_q <= 1'b0;
       for (int m = 0; m < Mshrs; m++) ms_state_q[m] <= MS_FREE;
       for (int s = 0; s < Sets; s++) rr_q[s] <= '0;
     end

@@ -181,11 +181,15 @@ module gpu_wave_sched #(
     );
 
     // The registers a mask field names (both, inverted or not): r1 = m[10:6], r2 = m[4:0].
+    // (One-hot sets are written as bit assignments, not 1 << x, here and below:
+    // Yosys's share pass spends minutes trying to merge the shifters.)
     function automatic logic [63:0] mask_regs(input logic [4:0] r1, input logic [4:0] r2);
-      mask_regs = (64'd1 << r1) | (64'd1 << r2);
+      mask_regs = 64'd0;
+      mask_regs[{1'b0, r1}] = 1'b1;
+      mask_regs[{1'b0, r2}] = 1'b1;
     endfunction
 
-    logic [63:0] reads, touch, release_regs, pend_after;
+    logic [63:0] reads, dest_bit, touch, release_regs, pend_after;
     logic [5:0]  lowest;
     logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, var_lat, early, pc_bad;
     logic        sb_hazard, unit_ok, wb_ok, base;
@@ -197,7 +201,7 @@ module gpu_wave_sched #(
       for (int s = 0; s < 3; s++)
         if (src_used[s])
           case (src_kind[s*2 +: 2])
-            gpu_isa_pkg::KIND_V, gpu_isa_pkg::KIND_S: reads = reads | (64'd1 << src_reg[s*6 +: 6]);
+            gpu_isa_pkg::KIND_V, gpu_isa_pkg::KIND_S: reads[src_reg[s*6 +: 6]] = 1'b1;
             gpu_isa_pkg::KIND_M:                      reads = reads | mask_regs(src_mask[s*12+6 +: 5], src_mask[s*12 +: 5]);
             default: ;
           endcase
@@ -207,19 +211,22 @@ module gpu_wave_sched #(
       waits_w[w] = 16'd0;
       if (fmt == gpu_isa_pkg::FMT_SIGW)
         for (int k = 0; k < 4; k++)
-          if (fn > k[5:0]) waits_w[w] = waits_w[w] | (16'd1 << sigs[k*4 +: 4]);
+          if (fn > k[5:0]) waits_w[w][sigs[k*4 +: 4]] = 1'b1;
       is_gmem = unit == gpu_isa_pkg::UNIT_GMEM;
-      if (is_gmem) waits_w[w] = 16'd1 << sig;
-      gsig_w[w] = is_gmem ? 16'd1 << sig : 16'd0;
+      gsig_w[w] = 16'd0;
+      if (is_gmem) gsig_w[w][sig] = 1'b1;
+      if (is_gmem) waits_w[w] = gsig_w[w];
       gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
       sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0;
 
       release_regs = 64'd0;
       if ((waits_w[w] & sreg_v_q[w*16 +: 16]) != 16'd0)
         for (int s = 0; s < 16; s++)
-          if (waits_w[w][s] && sreg_v_q[w*16 + s]) release_regs = release_regs | (64'd1 << sreg_q[(w*16 + s)*6 +: 6]);
+          if (waits_w[w][s] && sreg_v_q[w*16 + s]) release_regs[sreg_q[(w*16 + s)*6 +: 6]] = 1'b1;
       pend_after = pend_q[w*64 +: 64] & ~release_regs;
-      touch = (reads | (writes_dest ? 64'd1 << dest : 64'd0)) & pend_after;
+      dest_bit = 64'd0;
+      if (writes_dest) dest_bit[dest] = 1'b1;
+      touch = (reads | dest_bit) & pend_after;
       lowest = 6'd0;
       if (touch != 64'd0)
         for (int r = 63; r >= 0; r--)
@@ -265,7 +272,7 @@ module gpu_wave_sched #(
       dest_w[w]   = dest;
       sb_set[w]   = writes_dest && !gret_w[w] && dest >= 6'd16;
 
-      sb_hazard = ((reads | (writes_dest ? 64'd1 << dest : 64'd0)) & busy_q[w*64 +: 64]) != 64'd0;
+      sb_hazard = ((reads | dest_bit) & busy_q[w*64 +: 64]) != 64'd0;
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
                   (!is_gmem || gmem_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
@@ -350,11 +357,13 @@ module gpu_wave_sched #(
       if (wblast_q[w*3 +: 3] != 3'd0) wblast_q[w*3 +: 3] <= wblast_q[w*3 +: 3] - 3'd1;
 
     // fetch arrival: into the buffer unless it issues straight away
-    if (f_valid_q && !(is_valid_o && is_slot_o == f_wave_q && !ib_valid_q[f_wave_q])) begin
-      ib_valid_q[f_wave_q] <= 1'b1;
-      ib_q[f_wave_q*64 +: 64]    <= imem_rdata_i;
-      ib_pc_q[f_wave_q*12 +: 12] <= f_pc_q;
-    end
+    if (f_valid_q && !(is_valid_o && is_slot_o == f_wave_q && !ib_valid_q[f_wave_q]))
+      for (int w = 0; w < 2; w++)
+        if (f_wave_q == w[0]) begin
+          ib_valid_q[w]       <= 1'b1;
+          ib_q[w*64 +: 64]    <= imem_rdata_i;
+          ib_pc_q[w*12 +: 12] <= f_pc_q;
+        end
     f_valid_q <= fetch_go;
     f_wave_q  <= fetch_wave;
     f_pc_q    <= fetch_pc;
@@ -368,61 +377,68 @@ module gpu_wave_sched #(
     if (is_valid_o) begin
       last_q <= pick;
       ib_valid_q[pick] <= 1'b0;
-      if (issue_fetch && (need_q != 2'b00)) begin
-        need_q[pick]    <= 1'b1;
-        need_pc_q[pick*12 +: 12] <= is_pc_o + 12'd1;
-      end
-      inflight_q[pick*3 +: 3] <= inflight_q[pick*3 +: 3] + 3'd1;
-      if (issue_faults) begin
-        ser_q[pick]  <= 1'b1;
-        wblast_q[pick*3 +: 3] <= LatInt[2:0] - 3'd1;
-        resv_q[LatInt-1] <= 1'b1;
-      end else begin
-        ser_q[pick]     <= serial[pick];
-        ser_lds_q[pick] <= is_lds_w[pick];
-        if (fixed_w[pick]) begin
-          wblast_q[pick*3 +: 3] <= (lat_fp[pick] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
-          resv_q[(lat_fp[pick] ? LatFp : LatInt) - 1] <= 1'b1;
+      // (per slot, so that every index is a constant: no multiplier for Yosys to share)
+      for (int w = 0; w < 2; w++)
+        if (pick == w[0]) begin
+          if (issue_fetch && (need_q != 2'b00)) begin
+            need_q[w]    <= 1'b1;
+            need_pc_q[w*12 +: 12] <= is_pc_o + 12'd1;
+          end
+          inflight_q[w*3 +: 3] <= inflight_q[w*3 +: 3] + 3'd1;
+          if (issue_faults) begin
+            ser_q[w]  <= 1'b1;
+            wblast_q[w*3 +: 3] <= LatInt[2:0] - 3'd1;
+            resv_q[LatInt-1] <= 1'b1;
+          end else begin
+            ser_q[w]     <= serial[w];
+            ser_lds_q[w] <= is_lds_w[w];
+            if (fixed_w[w]) begin
+              wblast_q[w*3 +: 3] <= (lat_fp[w] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
+              resv_q[(lat_fp[w] ? LatFp : LatInt) - 1] <= 1'b1;
+            end
+            if (sb_set[w]) busy_q[{w[0], dest_w[w]}] <= 1'b1;
+            // signals waited on at issue release their pending destinations
+            for (int s = 0; s < 16; s++)
+              if (waits_w[w][s] && sreg_v_q[w*16 + s]) begin
+                pend_q[{w[0], sreg_q[(w*16 + s)*6 +: 6]}] <= 1'b0;
+                sreg_v_q[w*16 + s] <= 1'b0;
+              end
+            // a global access makes its slot pending, and a load's destination
+            for (int s = 0; s < 16; s++)
+              if (gsig_w[w][s]) begin
+                sigp_q[w*16 + s]          <= 1'b1;
+                sreg_q[(w*16 + s)*6 +: 6] <= dest_w[w];
+                sreg_v_q[w*16 + s]        <= gret_w[w];
+              end
+            if (gret_w[w]) pend_q[{w[0], dest_w[w]}] <= 1'b1;
+          end
         end
-        if (sb_set[pick]) busy_q[{pick, dest_w[pick]}] <= 1'b1;
-        // signals waited on at issue release their pending destinations
-        for (int s = 0; s < 16; s++)
-          if (waits_w[pick][s] && sreg_v_q[pick*16 + s]) begin
-            pend_q[{pick, sreg_q[(pick*16 + s)*6 +: 6]}] <= 1'b0;
-            sreg_v_q[pick*16 + s] <= 1'b0;
-          end
-        // a global access makes its slot pending, and a load's destination
-        for (int s = 0; s < 16; s++)
-          if (gsig_w[pick][s]) begin
-            sigp_q[pick*16 + s]          <= 1'b1;
-            sreg_q[(pick*16 + s)*6 +: 6] <= dest_w[pick];
-            sreg_v_q[pick*16 + s]        <= gret_w[pick];
-          end
-        if (gret_w[pick]) pend_q[{pick, dest_w[pick]}] <= 1'b1;
-      end
     end
 
     // writeback of an instruction
     if (wb_commit_i) begin
-      inflight_q[wb_slot_i*3 +: 3] <= inflight_q[wb_slot_i*3 +: 3] - 3'd1 + ((is_valid_o && pick == wb_slot_i) ? 3'd1 : 3'd0);
-      if (wb_serial_i) ser_q[wb_slot_i] <= 1'b0;
-      if (wb_redirect_i) begin
-        need_q[wb_slot_i]    <= 1'b1;
-        need_pc_q[wb_slot_i*12 +: 12] <= wb_next_pc_i;
-      end
-      if (wb_end_i) begin
-        live_q[wb_slot_i]     <= 1'b0;
-        need_q[wb_slot_i]     <= 1'b0;
-        ib_valid_q[wb_slot_i] <= 1'b0;
-      end
-      if (wb_barrier_i) bar_q[wb_slot_i] <= 1'b1;
-      if (wb_sigdone_i)
-        for (int s = 0; s < 16; s++)
-          if (wb_sigs_i[s] && !sigp_q[wb_slot_i*16 + s] && sreg_v_q[wb_slot_i*16 + s]) begin
-            pend_q[{wb_slot_i, sreg_q[(wb_slot_i*16 + s)*6 +: 6]}] <= 1'b0;
-            sreg_v_q[wb_slot_i*16 + s] <= 1'b0;
+      for (int w = 0; w < 2; w++)   // (per slot: constant indexes)
+        if (wb_slot_i == w[0]) begin
+          inflight_q[w*3 +: 3] <= inflight_q[w*3 +: 3] - 3'd1 + ((is_valid_o && pick == w[0]) ? 3'd1 : 3'd0);
+          if (wb_serial_i) ser_q[w] <= 1'b0;
+          if (wb_redirect_i) begin
+            need_q[w]    <= 1'b1;
+            need_pc_q[w*12 +: 12] <= wb_next_pc_i;
           end
-      if (wb_sb_clear_i) busy_q[{wb_slot_i, wb_sb_reg_i}] <= 1'b0;
+          if (wb_end_i) begin
+            live_q[w]     <= 1'b0;
+            need_q[w]     <= 1'b0;
+            ib_valid_q[w] <= 1'b0;
+          end
+          if (wb_barrier_i) bar_q[w] <= 1'b1;
+          if (wb_sigdone_i)
+            for (int s = 0; s < 16; s++)
+              if (wb_sigs_i[s] && !sigp_q[w*16 + s] && sreg_v_q[w*16 + s]) begin
+                pend_q[{w[0], sreg_q[(w*16 + s)*6 +: 6]}] <= 1'b0;
+                sreg_v_q[w*16 + s] <= 1'b0;
+              end
+          if (wb_sb_clear_i) busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
+        end
     end
     if (memdone_i) sigp_q[{memdone_slot_i, memdone_sig_i}] <= 1'b0;
 

@@ -109,11 +109,16 @@ struct Tb {
         mem.clear();
     }
 
-    // Offers r until taken.
+    // Offers r until taken, then runs the cycle in which it passes the
+    // lookup (it waits one cycle in the L1's input register while the tags
+    // of its set are read), with the answer `answer` (if >= 0) in that cycle.
     void send(const Req &r, int answer = -1)
     {
         for (int i = 0; i < 20; i++)
-            if (cycle(&r, answer)) return;
+            if (cycle(&r)) {
+                cycle(nullptr, answer);
+                return;
+            }
         err = "a request was never taken";
     }
     void answer_all()
@@ -256,7 +261,7 @@ int main(int argc, char **argv)
             t->cycle(nullptr, 0);              // the fill
             t->send(st);
         } else if (rc.when == 0) {
-            t->send(st, 0);                    // the store passes as the fill arrives
+            t->send(st, 0);                    // the store passes the lookup as the fill arrives
         } else {
             t->send(st);
             t->cycle(nullptr, 0);              // the fill, after the store
