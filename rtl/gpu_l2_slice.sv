@@ -377,8 +377,18 @@ module gpu_l2_slice #(
   wire a_in_go      = a_go && !a_replay;
   wire [IdxW-1:0] a_hit_idx = a_replay ? ms_idx_q[replay_idx] : {a_set, a_way};
   wire [IdxW-1:0] a_vic_idx = {a_set, victim_way};
-  // The input register takes a request when it is empty or its request leaves (not during a walk).
-  assign req_ready_o = (!t_valid_q || a_in_go) && !walk_busy;
+  // The input register takes a request when it is empty or its request
+  // leaves (not during a walk), unless the request's line is being fetched
+  // (an MSHR holds it, or the lookup allocates one for it now): that request
+  // would wait in the register and hold up the requests behind it, so it is
+  // left where it is, and the crossbar offers another CU's request.
+  logic in_fetch;
+  always_comb begin
+    in_fetch = a_go && !a_hit_go && !a_full_store && a_line == req_line_i;
+    for (int m = 0; m < Mshrs; m++)
+      if (ms_state_q[m] != MS_FREE && ms_line_q[m] == req_line_i) in_fetch = 1'b1;
+  end
+  assign req_ready_o = (!t_valid_q || a_in_go) && !walk_busy && !in_fetch;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
   assign perf_tag_o   = a_tag;
 

@@ -1,7 +1,8 @@
 // gpu_l2_xbar: connects the CUs' line requests to the L2 slices and the
 // slices' answers back. A line goes to slice (line / BlockLines) % Slices;
 // each slice takes one request per cycle, round robin over the CUs asking
-// for it; each CU takes one answer per cycle, round robin over the slices
+// for it (a CU's turn passes whether or not the slice takes its request);
+// each CU takes one answer per cycle, round robin over the slices
 // with one for it (the CU is named by the tag, [12:10]). Combinational.
 `default_nettype none
 
@@ -146,7 +147,7 @@ module gpu_l2_xbar #(
 
   always_ff @(posedge clk_i) begin
     for (int s = 0; s < Slices; s++)
-      if (req_any[s] && sl_ready_i[s]) req_last_q[s] <= req_win[s];
+      if (req_any[s]) req_last_q[s] <= req_win[s];   // (also when refused: the next CU's turn)
     for (int c = 0; c < NumCus; c++)
       if (resp_any[c]) resp_last_q[c] <= resp_win[c];
     if (rst_i) begin

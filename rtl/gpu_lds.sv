@@ -36,15 +36,6 @@ module gpu_lds (
   localparam int RowW     = 9;    // word address bits [13:5]: the row in the bank
   localparam int WordW    = BankW + RowW;
 
-  // IDX[i*5 +: 5] = i: a lane or bank number as 5 bits. (Icarus 11 re-runs an
-  // always_comb forever when it reads a part-select of its own loop variable.)
-  function automatic logic [159:0] idx_table(input int n);
-    logic [159:0] t;
-    t = '0;
-    for (int i = 0; i < n; i++) t[i*5 +: 5] = i[4:0];
-    idx_table = t;
-  endfunction
-  localparam logic [159:0] IDX = idx_table(32);
 
   // ---------------------------------------------------------------------------
   // The accepted instruction. Payload: no reset; it changes only on accept.
@@ -83,49 +74,75 @@ module gpu_lds (
   // issue the bank reads. Bank b's word is the one of the lowest pending lane
   // in b. Loads and stores serve every pending lane on that word; atomics
   // serve only that lowest lane (so same-word lanes go in ascending order).
+  // Written bank-parallel, with no lane-by-lane chain: the pending lanes of
+  // each bank as a lane mask, its lowest lane as x & -x, lane numbers read
+  // off one-hot masks.
   logic [NumBanks-1:0]       s1_act;     // bank b is accessed this round
   logic [NumBanks*RowW-1:0]  s1_row;     // bank b's row this round
   logic [NumLanes-1:0]       s1_lead;    // lane is the lowest pending lane of its bank
   logic [NumLanes-1:0]       s1_served;  // lanes served this round
   logic [NumBanks*5-1:0]     s1_wlane;   // bank b's data lane: the highest served lane in b
   logic [5:0]                s1_nserved;
-  logic [4:0]                s1_bank;    // loop temporary: a lane's bank
 
-  logic [4:0] s1_lbank;   // loop temporary: a lane's bank
+  // LANE_BITS[k*32 +: 32]: the lanes whose number has bit k set.
+  localparam logic [159:0] LANE_BITS = {32'hFFFF_0000, 32'hFF00_FF00, 32'hF0F0_F0F0, 32'hCCCC_CCCC, 32'hAAAA_AAAA};
+  // The number of the lane a one-hot (or zero) lane mask names.
+  function automatic logic [4:0] lane_of(input logic [31:0] onehot);
+    for (int k = 0; k < 5; k++) lane_of[k] = (onehot & LANE_BITS[k*32 +: 32]) != 32'd0;
+  endfunction
+
+  logic [WordW-1:0]    lane_word  [NumLanes];   // lane l's word address
+  logic [NumLanes-1:0] bank_lanes [NumBanks];   // [b]: the pending lanes whose word is in bank b
+  logic [RowW-1:0]     bank_row   [NumBanks];   // bank b's row this round
+  logic [NumLanes-1:0] s1_lowest;               // loop temporary: a bank's lowest pending lane
   always_comb begin
-    s1_act   = '0;
-    s1_row   = '0;
-    s1_lead  = '0;
-    s1_lbank = '0;
-    // Lanes in ascending order: the first pending lane of a bank claims it.
+    for (int l = 0; l < NumLanes; l++) lane_word[l] = word_q[l*WordW +: WordW];
+    s1_lowest = '0;
+    for (int b = 0; b < NumBanks; b++) begin
+      bank_lanes[b] = '0;
+      bank_row[b]   = '0;
+    end
+    s1_act  = '0;
+    s1_row  = '0;
+    s1_lead = '0;
     // (Skipped when no lane is pending: every result is 0 then. It keeps an idle LDS cheap to simulate.)
-    if (pend_q != '0)
-      for (int l = 0; l < NumLanes; l++) begin
-        s1_lbank = word_q[l*WordW +: BankW];
-        if (pend_q[l] && !s1_act[s1_lbank]) begin
-          s1_act[s1_lbank]               = 1'b1;
-          s1_row[s1_lbank*RowW +: RowW]  = word_q[l*WordW + BankW +: RowW];
-          s1_lead[l]                     = 1'b1;
-        end
+    if (pend_q != '0) begin
+      for (int l = 0; l < NumLanes; l++) bank_lanes[lane_word[l][BankW-1:0]][l] = pend_q[l];
+      for (int b = 0; b < NumBanks; b++) begin
+        s1_lowest              = bank_lanes[b] & (~bank_lanes[b] + 32'd1);
+        s1_act[b]              = bank_lanes[b] != '0;
+        s1_lead                = s1_lead | s1_lowest;
+        bank_row[b]            = lane_word[lane_of(s1_lowest)][WordW-1:BankW];
+        s1_row[b*RowW +: RowW] = bank_row[b];
       end
+    end
   end
 
-  // Lanes in ascending order: the last served lane of a bank is its data lane.
+  // The lanes served, and each bank's data lane: the highest served lane in it.
+  logic [NumLanes-1:0] s1_lanes;   // loop temporary: a bank's served lanes
   always_comb begin
+    s1_lanes   = '0;
     s1_served  = '0;
     s1_nserved = '0;
     s1_wlane   = '0;
-    s1_bank    = '0;
-    if (pend_q != '0)
-      for (int l = 0; l < NumLanes; l++) begin
-        s1_bank = word_q[l*WordW +: BankW];
-        if (is_atomic)
-          s1_served[l] = s1_lead[l];
-        else
-          s1_served[l] = pend_q[l] && word_q[l*WordW + BankW +: RowW] == s1_row[s1_bank*RowW +: RowW];
-        s1_nserved = s1_nserved + {5'd0, s1_served[l]};
-        if (s1_served[l]) s1_wlane[s1_bank*5 +: 5] = IDX[l*5 +: 5];
+    if (pend_q != '0) begin
+      if (is_atomic)
+        s1_served = s1_lead;
+      else
+        for (int l = 0; l < NumLanes; l++)
+          s1_served[l] = pend_q[l] && lane_word[l][WordW-1:BankW] == bank_row[lane_word[l][BankW-1:0]];
+      for (int b = 0; b < NumBanks; b++) begin
+        s1_lanes = bank_lanes[b] & s1_served;
+        // all bits from the highest set one down, then that highest one alone
+        s1_lanes = s1_lanes | (s1_lanes >> 1);
+        s1_lanes = s1_lanes | (s1_lanes >> 2);
+        s1_lanes = s1_lanes | (s1_lanes >> 4);
+        s1_lanes = s1_lanes | (s1_lanes >> 8);
+        s1_lanes = s1_lanes | (s1_lanes >> 16);
+        s1_wlane[b*5 +: 5] = lane_of(s1_lanes & ~(s1_lanes >> 1));
       end
+      for (int l = 0; l < NumLanes; l++) s1_nserved = s1_nserved + {5'd0, s1_served[l]};
+    end
     pend_d = pend_q & ~s1_served;
   end
 
@@ -139,74 +156,44 @@ module gpu_lds (
   logic [NumBanks*RowW-1:0]  s2_row_q;
   logic [NumBanks*5-1:0]     s2_wlane_q;
   logic [NumLanes-1:0]       s2_ret_q;   // lanes whose data arrives now
-  logic [NumBanks-1:0]       fwd_valid_q;
-  logic [NumBanks*RowW-1:0]  fwd_row_q;
-  logic [NumBanks*32-1:0]    fwd_data_q;
 
   logic [NumBanks-1:0]       bank_re;
   logic [NumBanks-1:0]       bank_we;
-  logic [NumBanks*32-1:0]    bank_wdata;
-  logic [NumBanks*32-1:0]    bank_rdata;
   logic [NumBanks*32-1:0]    s2_old;     // bank b's word before this round's write
   logic [NumLanes*32-1:0]    lane_old;   // the word of lane l's bank
   logic [NumLanes-1:0]       lane_eq;    // lane_old equals lane l's CAS compare value
-  logic [4:0]                s2_bank;    // loop temporary: a lane's bank
-
-  always_comb begin
-    s2_bank  = '0;
-    lane_old = '0;
-    lane_eq  = '0;
-    if (s2_act_q != '0)   // no bank was read: nothing uses these
-      for (int l = 0; l < NumLanes; l++) begin
-        s2_bank = word_q[l*WordW +: BankW];
-        lane_old[l*32 +: 32] = s2_old[s2_bank*32 +: 32];
-        lane_eq[l] = lane_old[l*32 +: 32] == cmp_q[l*32 +: 32];
-      end
-  end
+  wire                       s2_any = s2_act_q != '0;
 
   assign bank_re = s1_act & {NumBanks{!is_store}};
-
-  // Bank b's word before this round's write, and its write data: the
-  // atomic's new word, or the store data of its data lane. (Both skipped when
-  // no bank was accessed: nothing is written then and the forwarding register
-  // is not valid. It keeps an idle LDS cheap to simulate.)
-  always_comb begin
-    s2_old = '0;
-    if (s2_act_q != '0)
-      for (int b = 0; b < NumBanks; b++)
-        s2_old[b*32 +: 32] = (fwd_valid_q[b] && fwd_row_q[b*RowW +: RowW] == s2_row_q[b*RowW +: RowW])
-                             ? fwd_data_q[b*32 +: 32] : bank_rdata[b*32 +: 32];
-  end
-
-  logic [4:0]  w_lane;   // loop temporaries: bank b's data lane and its operand
-  logic [31:0] w_src;
-  always_comb begin
-    bank_wdata = '0;
-    w_lane     = '0;
-    w_src      = '0;
-    if (s2_act_q != '0)
-      for (int b = 0; b < NumBanks; b++) begin
-        w_lane = s2_wlane_q[b*5 +: 5];
-        w_src  = data_q[w_lane*32 +: 32];
-        bank_wdata[b*32 +: 32] = is_atomic ? gpu_alu_pkg::atomic_new(fn_q, s2_old[b*32 +: 32], w_src, lane_eq[w_lane])
-                                           : w_src;
-      end
-  end
-
   assign bank_we = s2_act_q & {NumBanks{!is_load}};
 
+  // The crossbar: each bank takes its data lane's operand; each lane, its bank's word.
   for (genvar b = 0; b < NumBanks; b++) begin : g_bank
-    gpu_ram_1r1w #(
-      .Width (32),
-      .Depth (512)
-    ) u_ram (
-      .clk_i   (clk_i),
-      .we_i    (bank_we[b]),
-      .waddr_i (s2_row_q[b*RowW +: RowW]),
-      .wdata_i (bank_wdata[b*32 +: 32]),
-      .re_i    (bank_re[b]),
-      .raddr_i (s1_row[b*RowW +: RowW]),
-      .rdata_o (bank_rdata[b*32 +: 32])
+    gpu_lds_bank u_bank (
+      .clk_i       (clk_i),
+      .rst_i       (rst_i),
+      .re_i        (bank_re[b]),
+      .raddr_i     (s1_row[b*RowW +: RowW]),
+      .act_i       (s2_act_q[b]),
+      .we_i        (bank_we[b]),
+      .row_i       (s2_row_q[b*RowW +: RowW]),
+      .atomic_i    (is_atomic),
+      .fn_i        (fn_q),
+      .wlane_i     (s2_wlane_q[b*5 +: 5]),
+      .lane_data_i (data_q),
+      .lane_eq_i   (lane_eq),
+      .old_o       (s2_old[b*32 +: 32])
+    );
+  end
+
+  for (genvar l = 0; l < NumLanes; l++) begin : g_lane
+    gpu_lds_lane u_lane (
+      .act_i      (s2_any),
+      .bank_i     (word_q[l*WordW +: BankW]),
+      .bank_old_i (s2_old),
+      .cmp_i      (cmp_q[l*32 +: 32]),
+      .old_o      (lane_old[l*32 +: 32]),
+      .eq_o       (lane_eq[l])
     );
   end
 
@@ -241,14 +228,10 @@ module gpu_lds (
       cmp_q  <= req_cmp_i;
     end
     // (the copies below are skipped when their stage is idle: the values are
-    // then never used, since s2_act_q / fwd_valid_q are 0)
+    // then never used, since s2_act_q is 0)
     if (busy_q) begin
       s2_row_q   <= s1_row;
       s2_wlane_q <= s1_wlane;
-    end
-    if (s2_act_q != '0) begin
-      fwd_row_q  <= s2_row_q;
-      fwd_data_q <= bank_wdata;
     end
     if (accept) coll_q <= '0;
     else if (s2_ret_q != '0) coll_q <= coll_d;
@@ -267,7 +250,6 @@ module gpu_lds (
     resp_valid_q    <= busy_q && pend_d == '0;
     s2_act_q        <= busy_q ? s1_act : '0;
     s2_ret_q        <= (busy_q && returns) ? s1_served : '0;
-    fwd_valid_q     <= is_atomic ? bank_we : '0;
     stat_conflict_q <= busy_q && !first_q;
     stat_lanes_q    <= busy_q ? s1_nserved : '0;
     if (rst_i) begin
@@ -277,7 +259,6 @@ module gpu_lds (
       resp_valid_q    <= 1'b0;
       s2_act_q        <= '0;
       s2_ret_q        <= '0;
-      fwd_valid_q     <= '0;
       stat_conflict_q <= 1'b0;
       stat_lanes_q    <= '0;
     end

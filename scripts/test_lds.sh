@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 out=sim/lds
 mkdir -p "$out"
-rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_alu_pkg.sv rtl/gpu_ram_1r1w.sv rtl/gpu_lds.sv"
+rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_alu_pkg.sv rtl/gpu_ram_1r1w.sv rtl/gpu_lds_bank.sv rtl/gpu_lds_lane.sv rtl/gpu_lds.sv"
 tb="$PWD/tb/lds_tb.cpp $PWD/tb/lds_test.cpp $PWD/tb/lds_model.cpp"
 if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
         $rtl $tb --top-module gpu_lds -Mdir "$out" -o Vgpu_lds \

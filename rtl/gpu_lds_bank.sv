@@ -1,0 +1,75 @@
+// gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 512 words of 32
+// bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
+// the cycle after (stage 2, act_i) it shows its word before this round's
+// write (old_o: the RAM's, or the word written the cycle before, which the
+// RAM cannot return) and, with we_i, writes its data lane's store data or the
+// atomic's new word (gpu_alu_pkg::atomic_new of old_o, the lane's operand and
+// its CAS compare result). With act_i low, old_o is 0.
+`default_nettype none
+
+module gpu_lds_bank (
+  input  wire          clk_i,
+  input  wire          rst_i,
+  // stage 1
+  input  wire          re_i,
+  input  wire  [8:0]   raddr_i,
+  // stage 2
+  input  wire          act_i,          // the bank was read or written in the last round
+  input  wire          we_i,
+  input  wire  [8:0]   row_i,          // its row in that round
+  input  wire          atomic_i,
+  input  wire  [5:0]   fn_i,           // the atomic's gpu_isa_pkg::FN_*
+  input  wire  [4:0]   wlane_i,        // the data lane: the highest lane served in the bank
+  input  wire  [1023:0] lane_data_i,   // every lane's store data or atomic operand (lane l at [l*32 +: 32])
+  input  wire  [31:0]  lane_eq_i,      // every lane's CAS comparison with its bank's old word
+  output logic [31:0]  old_o
+);
+
+  logic [31:0] rdata, wdata;
+  gpu_ram_1r1w #(
+    .Width (32),
+    .Depth (512)
+  ) u_ram (
+    .clk_i   (clk_i),
+    .we_i    (we_i),
+    .waddr_i (row_i),
+    .wdata_i (wdata),
+    .re_i    (re_i),
+    .raddr_i (raddr_i),
+    .rdata_o (rdata)
+  );
+
+  // The word an atomic wrote in the last cycle, for a read of the same row now.
+  logic        fwd_valid_q;
+  logic [8:0]  fwd_row_q;
+  logic [31:0] fwd_data_q;
+
+  // (two blocks: old_o goes out to the lanes, whose compare results come back in lane_eq_i)
+  always_comb begin
+    old_o = '0;
+    if (act_i)   // (only then: it keeps an idle LDS cheap to simulate)
+      old_o = (fwd_valid_q && fwd_row_q == row_i) ? fwd_data_q : rdata;
+  end
+
+  logic [31:0] src;
+  always_comb begin
+    src   = '0;
+    wdata = '0;
+    if (act_i) begin
+      src   = lane_data_i[wlane_i*32 +: 32];
+      wdata = atomic_i ? gpu_alu_pkg::atomic_new(fn_i, old_o, src, lane_eq_i[wlane_i]) : src;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    fwd_valid_q <= atomic_i && we_i;
+    if (act_i) begin
+      fwd_row_q  <= row_i;
+      fwd_data_q <= wdata;
+    end
+    if (rst_i) fwd_valid_q <= 1'b0;
+  end
+
+endmodule
+
+`default_nettype wire
