@@ -6,6 +6,8 @@
 // atomic's new word (gpu_alu_pkg::atomic_new of old_o, the lane's operand and
 // its CAS compare result). With act_i low, old_o is 0.
 `default_nettype none
+// (not traced: its ports repeat the LDS's buses)
+/*verilator tracing_off*/
 
 module gpu_lds_bank (
   input  wire          clk_i,

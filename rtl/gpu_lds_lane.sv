@@ -2,6 +2,8 @@
 // its bank in stage 2 (old_o) and whether it equals the lane's CAS compare
 // value (eq_o). With act_i low (no bank accessed), both are 0.
 `default_nettype none
+// (not traced: its ports repeat the LDS's buses)
+/*verilator tracing_off*/
 
 module gpu_lds_lane (
   input  wire           act_i,
