@@ -95,27 +95,6 @@ module gpu_l1 #(
     .rdata_o (ram_rdata)
   );
 
-  // ---------------------------------------------------------------- tag RAM
-  // One word per set, way i's line address at [i*26 +: 26], one write enable per way.
-  logic [Ways-1:0]    tag_we;
-  logic [SetW-1:0]    tag_waddr, tag_raddr;
-  logic [Ways*26-1:0] tag_wdata, tag_rdata;
-  logic               tag_re;
-  gpu_ram_1r1w #(
-    .Width (Ways * 26),
-    .Depth (Sets),
-    .Lanes (Ways)
-  ) u_tags (
-    .clk_i   (clk_i),
-    .we_i    (tag_we),
-    .waddr_i (tag_waddr),
-    .wdata_i (tag_wdata),
-    .re_i    (tag_re),
-    .raddr_i (tag_raddr),
-    .rdata_o (tag_rdata)
-  );
-  logic         tags_t_q;   // tag_rdata holds the tags of the input register's set
-
   // ---------------------------------------------------------------- input register (the tag-read cycle)
   logic         t_valid_q, t_nt_q;
   logic [1:0]   t_op_q, t_scope_q;
@@ -125,7 +104,30 @@ module gpu_l1 #(
   logic [511:0] t_data_q;
   logic [31:0]  t_cmp_q;
   logic [15:0]  t_tag_q;
+  logic         tags_t_q;   // the tag RAM's output holds the tags of the input register's set
   wire          t_ready = t_valid_q && tags_t_q;   // the request in A
+
+  // ---------------------------------------------------------------- tag RAM
+  // One word per set, way i's line address at [i*26 +: 26], one write enable per way.
+  logic [Ways-1:0]    tag_we, tag_match;
+  logic [Ways*26-1:0] tag_rdata;
+  logic [SetW-1:0]    tag_waddr, tag_raddr;
+  logic               tag_re;
+  gpu_cache_tags #(
+    .Sets (Sets),
+    .Ways (Ways)
+  ) u_tags (
+    .clk_i   (clk_i),
+    .we_i    (tag_we),
+    .waddr_i (tag_waddr),
+    .wline_i (t_line_q),
+    .re_i    (tag_re),
+    .raddr_i (tag_raddr),
+    .line_i  (t_line_q),
+    .tags_o  (tag_rdata),
+    .match_o (tag_match)
+  );
+  wire          unused_tags = ^tag_rdata;   // (the L1 needs only the matches)
 
   // ---------------------------------------------------------------- answers from the L2
   // Always taken; one that matches an MSHR fills its line unless it was made stale.
@@ -171,7 +173,7 @@ module gpu_l1 #(
     w         = '0;
     if (t_ready) begin   // (only then: it keeps an idle L1 cheap to simulate)
       for (int i = 0; i < Ways; i++)
-        if (tag_rdata[i*26 +: 26] == t_line_q) begin
+        if (tag_match[i]) begin
           if (valid_q[{a_set, i[WayW-1:0]}]) begin
             a_hit = 1'b1;
             a_way = i[WayW-1:0];
@@ -272,7 +274,6 @@ module gpu_l1 #(
   always_comb begin
     tag_we    = '0;
     tag_waddr = a_set;
-    tag_wdata = {Ways{t_line_q}};
     if (a_go && a_alloc) tag_we[victim_way] = 1'b1;
     tag_raddr = t_next_set;
     tag_re    = (t_load || (t_valid_q && !a_go && !tags_t_q)) && !(tag_we != '0 && tag_waddr == t_next_set);

@@ -156,23 +156,10 @@ module gpu_l2_slice #(
   // per way. Its read port serves the input register (the set of the request
   // it takes, or again after another read or a write to its set) and, during
   // maintenance, the walker (the set it visits, when that set has a dirty line).
-  logic [Ways-1:0]    tag_we;
+  logic [Ways-1:0]    tag_we, tag_match;
   logic [SetW-1:0]    tag_waddr, tag_raddr;
-  logic [Ways*26-1:0] tag_wdata, tag_rdata;
+  logic [Ways*26-1:0] tag_rdata;
   logic               tag_re;
-  gpu_ram_1r1w #(
-    .Width (Ways * 26),
-    .Depth (Sets),
-    .Lanes (Ways)
-  ) u_tags (
-    .clk_i   (clk_i),
-    .we_i    (tag_we),
-    .waddr_i (tag_waddr),
-    .wdata_i (tag_wdata),
-    .re_i    (tag_re),
-    .raddr_i (tag_raddr),
-    .rdata_o (tag_rdata)
-  );
   logic               tags_t_q;      // tag_rdata holds the tags of the input register's set
   logic               tags_walk_q;   // tag_rdata holds the tags of walk_set_q
 
@@ -333,7 +320,7 @@ module gpu_l2_slice #(
     w            = '0;
     if (a_valid && !walk_busy) begin   // (only then: it keeps an idle slice cheap to simulate)
       for (int i = 0; i < Ways; i++) begin
-        if (tag_rdata[i*26 +: 26] == a_line) begin
+        if (tag_match[i]) begin
           if (valid_q[{a_set, i[WayW-1:0]}] && !pend_q[{a_set, i[WayW-1:0]}]) begin
             a_hit = 1'b1;
             a_way = i[WayW-1:0];
@@ -412,6 +399,20 @@ module gpu_l2_slice #(
                  (!walk_dirty || (tags_walk_q && free_wb_ok && !in_wb(walk_line, pend_wr_v, pend_wr_lines)));
 
   // ---------------------------------------------------------------- tag RAM ports
+  gpu_cache_tags #(
+    .Sets (Sets),
+    .Ways (Ways)
+  ) u_tags (
+    .clk_i   (clk_i),
+    .we_i    (tag_we),
+    .waddr_i (tag_waddr),
+    .wline_i (a_line),
+    .re_i    (tag_re),
+    .raddr_i (tag_raddr),
+    .line_i  (a_line),
+    .tags_o  (tag_rdata),
+    .match_o (tag_match)
+  );
   // Written by a miss (its victim way takes the new line). Read for the
   // walker when it needs the tags of its set; else for the input register:
   // the set of the request it takes, or its own set again when the tags it
@@ -424,7 +425,6 @@ module gpu_l2_slice #(
   always_comb begin
     tag_we    = '0;
     tag_waddr = a_set;
-    tag_wdata = {Ways{a_line}};
     if (a_go && !a_hit_go) tag_we[victim_way] = 1'b1;
     tag_re    = 1'b0;
     tag_raddr = t_next_set;
