@@ -223,7 +223,13 @@ def report(names, results, out, version):
             lines.append(f"FAILED after {secs:.0f} s: {err[0] if err else 'see ' + out + '/' + fname(name) + '.ylog'}\n")
             failed = True
             continue
-        modules = json.load(open(f"{out}/{fname(name)}.json"))["modules"]
+        try:
+            modules = json.load(open(f"{out}/{fname(name)}.json"))["modules"]
+        except (OSError, ValueError, KeyError) as e:
+            lines.append(f"FAILED: cannot read the cell counts in {out}/{fname(name)}.json ({e}); "
+                         f"{version}'s `stat -json` may write another format than the pinned Yosys's\n")
+            failed = True
+            continue
         root = next(m for m in modules if base_name(m) == top and not any(
             m.lstrip("\\") in st.get("num_cells_by_type", {}) or m in st.get("num_cells_by_type", {})
             for st in modules.values()))
