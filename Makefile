@@ -4,6 +4,8 @@
 #   make sim         run a kernel on the RTL in lockstep with the golden model, print its
 #                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
 #                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
+#   make sim-small   the same on the small configuration (scripts/small_config.txt:
+#                    1 CU, 8 physical lanes, 1 L2 slice), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
 #   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
 #                   speed (untraced and traced), golden-model speed
@@ -13,6 +15,8 @@
 #                    Verilator -Wall, Icarus, Yosys (latches, drivers, loops), slang
 #   make synth       Yosys synthesis of gpu_top for 7-series and ECP5 at NumCus 1 and 4:
 #                    report of LUTs, FFs, block RAMs and DSPs per block (SYNTH_JOBS=...)
+#   make fpga        the small configuration through synth_ecp5 and nextpnr-ecp5 for an
+#                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
 #   make help        this list
 
@@ -77,6 +81,11 @@ lint: deps
 synth: deps
 	@python3 scripts/synth.py $(SYNTH_JOBS)
 
+# Place and route of the small configuration (scripts/fpga.py; report: sim/fpga/report.md).
+FPGA_FREQ ?= 50
+fpga: deps
+	@python3 scripts/fpga.py --freq $(FPGA_FREQ)
+
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
 # (FST tracing compiled in, active only when a program asks for it) and linked
@@ -85,6 +94,7 @@ synth: deps
 # (a port-list stub, not in git) when rtl/gpu_top.sv does not exist.
 NUM_CUS   ?= 4
 L2_SLICES ?= 4
+LANES     ?= 32
 VTOP      := $(SIM)/vtop
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 ifeq ($(RTL_STUB),1)
@@ -96,7 +106,17 @@ HAVE_GPU_TOP := $(if $(wildcard rtl/gpu_top.sv),1,)
 endif
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
-VTOP_CFG  := NUM_CUS=$(NUM_CUS) L2_SLICES=$(L2_SLICES) CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
+VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
+# The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
+# with 8 physical lanes, one L2 slice with fewer misses and writes in flight. Its own model and test programs
+# (sim/bin/<test>_rtl_small); make test runs the kernel tests on it too.
+# Its gpu_top parameters are those of scripts/small_config.txt (also read by
+# scripts/lint.sh and scripts/synth.py).
+VTOP_SMALL   := $(SIM)/vtop_small
+SMALL_CONFIG := $(shell cat scripts/small_config.txt)
+SMALL_PARAMS := $(addprefix -G,$(filter-out NumCus=% L2Slices=%,$(SMALL_CONFIG)))
+SMALL_CUS    := $(patsubst NumCus=%,%,$(filter NumCus=%,$(SMALL_CONFIG)))
+SMALL_SLICES := $(patsubst L2Slices=%,%,$(filter L2Slices=%,$(SMALL_CONFIG)))
 VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (its change tracking costs about 30% even when nothing is traced)
@@ -121,21 +141,22 @@ RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test
 SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
-# One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator flags.
+# One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator
+# flags, $(3) its NumCus, $(4) its L2Slices, $(5) its other parameters (-G...).
 define vtop_rules
 $(1)/config.stamp: FORCE
 	@mkdir -p $(1)
-	@echo '$$(VTOP_CFG) $(2)' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2)' > $$@
+	@echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' > $$@
 
 $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
-	@echo "verilating gpu_top (NumCus=$$(NUM_CUS)) into $(1) (log: $(1)/build.log)"
-	@$$(VERILATOR) --cc $(2) -GNumCus=$$(NUM_CUS) -GL2Slices=$$(L2_SLICES) --top-module gpu_top -Mdir $(1) \
+	@echo "verilating gpu_top (NumCus=$(3) L2Slices=$(4) $(5)) into $(1) (log: $(1)/build.log)"
+	@$$(VERILATOR) --cc $(2) -GNumCus=$(3) -GL2Slices=$(4) $(5) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
 	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o) >> $(1)/build.log 2>&1 \
 	    || { tail -20 $(1)/build.log; exit 1; }
-	@printf '#define GPU_TOP_NUM_CUS $$(NUM_CUS)\n#define GPU_TOP_L2_SLICES $$(L2_SLICES)\n' > $(1)/gpu_top_cfg.h
+	@printf '#define GPU_TOP_NUM_CUS $(3)\n#define GPU_TOP_L2_SLICES $(4)\n' > $(1)/gpu_top_cfg.h
 	@touch $$@
 
 $(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
@@ -149,8 +170,9 @@ endef
 $(SIM)/gen/gpu_regs.h: rtl/gpu_regs_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(SIM)/gen
 	bash scripts/gen_pkg_header.sh $< $@
-$(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS)))
-$(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS)))
+$(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
+$(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
+$(eval $(call vtop_rules,$(VTOP_SMALL),$(VTOP_FLAGS),$(SMALL_CUS),$(SMALL_SLICES),$(SMALL_PARAMS)))
 
 $(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
@@ -162,6 +184,23 @@ $(OBJ)/tbx_rtl_backend_nt.o: tb/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTO
 	$(CXX) $(TB_CXXFLAGS_NT) -c $< -o $@
 
 $(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+# The kernel tests against the small configuration's model.
+TB_CXXFLAGS_SMALL := $(TB_CXXBASE) -I$(VTOP_SMALL) -DVM_TRACE=1 -DVM_TRACE_FST=1
+RTL_TESTS_SMALL := $(BIN)/test_kernels_rtl_small
+$(OBJ)/tbx_rtl_backend_small.o: tb/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
+	$(CXX) $(TB_CXXFLAGS_SMALL) -c $< -o $@
+$(OBJ)/tb_%_small.o: tb/%.c scripts/small_config.txt | $(OBJ)
+	$(CC) $(CFLAGS) -DTEST_MAX_CUS=$(SMALL_CUS) -c $< -o $@
+$(RTL_TESTS_SMALL): $(BIN)/%_rtl_small: $(OBJ)/tb_%_small.o $(OBJ)/tbx_rtl_backend_small.o $(TB_OBJS) $(VTOP_SMALL)/Vgpu_top__ALL.a \
+                    $(VTOP_SMALL)/verilated.o $(VTOP_SMALL)/verilated_fst_c.o $(VTOP_SMALL)/verilated_threads.o $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(TB_LDLIBS)
+
+# make sim's program on the small configuration (make sim-small).
+SIM_BIN_SMALL := $(BIN)/wavegpu_sim_small
+$(SIM_BIN_SMALL): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_small.o $(TB_OBJS) $(VTOP_SMALL)/Vgpu_top__ALL.a \
+                  $(VTOP_SMALL)/verilated.o $(VTOP_SMALL)/verilated_fst_c.o $(VTOP_SMALL)/verilated_threads.o $(LIB) | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 $(SIM_BIN): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
@@ -184,8 +223,8 @@ $(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 ifeq ($(HAVE_GPU_TOP),1)
-RTL_ALL   := $(RTL_TESTS) $(SIM_BIN)
-RTL_CHECK := $(RTL_TESTS)
+RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL)
+RTL_CHECK := $(RTL_TESTS) $(RTL_TESTS_SMALL)
 # The RTL kernel and runtime tests again with DRAM latency jitter (two seeds).
 RTL_JITTER := scripts/test_jitter.sh
 else
@@ -210,6 +249,14 @@ sim: deps
 	@mkdir -p waves
 	$(SIM_RUN) $(SIM_OPTS)
 
+# The same on the small configuration (scripts/small_config.txt: 1 CU, 8
+# physical lanes, 1 smaller L2 slice), the build for an LFE5U-85F (docs/fpga.md).
+sim-small: deps
+	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim-small: rtl/gpu_top.sv does not exist yet"; exit 1; }
+	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
+	@mkdir -p waves
+	$(SIM_BIN_SMALL) $(subst --cus $(NUM_CUS),--cus $(SMALL_CUS),$(subst waves/$(KERNEL).fst,waves/$(KERNEL)_small.fst,$(SIM_OPTS)))
+
 # GTKWave's instruction disassembler filter (a translate filter process of waves/gpu.gtkw).
 $(BIN)/gtkw_disasm: $(OBJ)/tbx_gtkw_disasm.o $(LIB) | $(BIN)
 	$(CXX) -o $@ $^
@@ -219,8 +266,8 @@ view: $(BIN)/gtkw_disasm
 
 FORCE:
 
-.PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean \
-        sim view synth rtl-tests FORCE
+.PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean sim-small \
+        sim view synth fpga rtl-tests FORCE
 
 all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
 
@@ -267,7 +314,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh $(TESTS) $(RTL_UNIT_BINS) \
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_lanes8.sh scripts/test_lds_lanes8.sh $(TESTS) $(RTL_UNIT_BINS) \
 	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_JITTER)
 
 bench-golden: all

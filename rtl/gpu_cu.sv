@@ -9,6 +9,8 @@ module gpu_cu #(
   parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways  = 4,
   parameter int L1Mshrs = 4,    // allocating load misses in flight
+  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16 or 8 (a wave instruction
+                                // takes 32 / Lanes passes in them)
   parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)
 ) (
   input  wire           clk_i,
@@ -90,7 +92,12 @@ module gpu_cu #(
   output logic [63:0]   ctr_value_o
 );
 
-  localparam int LatFp = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
+  localparam int Passes = 32 / Lanes;
+  // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched):
+  // integer ALU (gpu_valu), f32 pipe; the other fixed instructions take 2.
+  localparam int FpLat   = gpu_fp_pkg::FP_PIPE_LATENCY + Passes - 1;   // gpu_fp_pipe, valid_i to valid_o
+  localparam int LatFp   = 1 + FpLat;
+  localparam int LatValu = 1 + Passes;
 
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
@@ -134,7 +141,7 @@ module gpu_cu #(
   logic [31:0]   group_ids;
   logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds, stall_fetch;
   logic [1:0]    hold;
-  logic          lds_free, divsqrt_free, sdiv_free, red_free, gmem_free, var_wait;
+  logic          lds_free, divsqrt_free, sdiv_free, red_free, gmem_free, valu_free, fp_free, var_wait;
 
   // writeback -> scheduler
   logic          wb_commit, wb_serial, wb_redirect, wb_end, wb_barrier, wb_sigdone, wb_sb_clear, wb_memdone;
@@ -145,7 +152,8 @@ module gpu_cu #(
   logic [3:0]    wb_sig;
 
   gpu_wave_sched #(
-    .LatFp (LatFp)
+    .LatFp   (LatFp),
+    .LatValu (LatValu)
   ) u_sched (
     .clk_i           (clk_i),
     .rst_i           (rst),
@@ -164,6 +172,8 @@ module gpu_cu #(
     .sdiv_free_i     (sdiv_free),
     .red_free_i      (red_free),
     .gmem_free_i     (gmem_free),
+    .valu_free_i     (valu_free),
+    .fp_free_i       (fp_free),
     .var_wait_i      (var_wait),
     .is_valid_o      (is_valid),
     .is_slot_o       (is_slot),
@@ -540,10 +550,12 @@ module gpu_cu #(
   // Units
   // ======================================================================
   // Integer vector unit (result one cycle after EX)
-  logic          valu_valid;
+  logic          valu_valid, valu_ready, valu_ready_next;
   logic [1023:0] valu_result;
   logic [31:0]   valu_we;
-  gpu_valu u_valu (
+  gpu_valu #(
+    .Lanes (Lanes)
+  ) u_valu (
     .clk_i    (clk_i),
     .rst_i    (rst),
     .valid_i  (ex_good && ex_valu),
@@ -553,17 +565,21 @@ module gpu_cu #(
     .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
     .b_i      (opnd_b),
     .mask_i   (ex_mask),
+    .ready_o  (valu_ready),
+    .ready_next_o (valu_ready_next),
     .valid_o  (valu_valid),
     .result_o (valu_result),
     .lane_we_o(valu_we)
   );
-  wire unused_valu = valu_valid;
+  wire unused_valu_ready = valu_ready;   // (the scheduler issues only when it will be)
 
   // Reductions (variable latency: gpu_reduce)
   logic          red_ready, red_done;
   logic [1023:0] red_result;
   logic [31:0]   red_we;
-  gpu_reduce u_reduce (
+  gpu_reduce #(
+    .Combiners (Lanes / 8)
+  ) u_reduce (
     .clk_i     (clk_i),
     .rst_i     (rst),
     .start_i   (ex_good && ex_red),
@@ -577,11 +593,11 @@ module gpu_cu #(
   );
 
   // Pipelined f32 unit; its instruction's writeback metadata travels alongside.
-  logic          fp_valid;
+  logic          fp_valid, fp_ready, fp_ready_next;
   logic [1023:0] fp_result;
   logic [7:0]    fp_tag;
   gpu_fp_pipe #(
-    .Lanes (32)
+    .Lanes (Lanes)
   ) u_fp (
     .clk_i    (clk_i),
     .rst_i    (rst),
@@ -591,11 +607,14 @@ module gpu_cu #(
     .b_i      (opnd_b),
     .c_i      (opnd_c),
     .tag_i    ({1'b0, ex_scalar, ex_dest_q}),
+    .ready_o  (fp_ready),
+    .ready_next_o (fp_ready_next),
     .valid_o  (fp_valid),
     .result_o (fp_result),
     .tag_o    (fp_tag)
   );
-  localparam int FpL = gpu_fp_pkg::FP_PIPE_LATENCY;
+  localparam int FpL = FpLat;
+  wire unused_fp_ready = fp_ready;
   logic [FpL-1:0] fp_meta_slot_q;
   logic [11:0]    fp_meta_pc_q [FpL];
   logic [63:0]    fp_meta_inst_q [FpL];
@@ -615,7 +634,7 @@ module gpu_cu #(
   logic [1023:0] fdiv_result;
   logic [7:0]    fdiv_tag;
   gpu_fp_divsqrt #(
-    .Lanes (32)
+    .Lanes (Lanes)
   ) u_fdiv (
     .clk_i     (clk_i),
     .rst_i     (rst),
@@ -662,7 +681,9 @@ module gpu_cu #(
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
-  gpu_lds u_lds (
+  gpu_lds #(
+    .Lanes (Lanes)
+  ) u_lds (
     .clk_i           (clk_i),
     .rst_i           (rst),
     .req_valid_i     (lds_req_valid),
@@ -718,8 +739,8 @@ module gpu_cu #(
   // ======================================================================
   // Writeback sources
   // ======================================================================
-  // p2: every fixed two-cycle instruction (integer ALU results come from u_valu).
-  logic          p2_valid_q, p2_slot_q, p2_valu_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q;
+  // p2: every fixed two-cycle instruction but the integer ALU's (and every issue-time fault).
+  logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q;
   logic          p2_gmem_q, p2_gret_q, p2_writes_q;
   logic [3:0]    p2_unit_q;
   logic [3:0]    p2_fault_q;
@@ -737,6 +758,14 @@ module gpu_cu #(
   logic [31:0]   p2_mask_q;
   logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
   logic [4:0]    p2_nsig_q;
+
+  // The integer ALU instruction in u_valu (at most one: it takes a new one when the last leaves).
+  logic          valu_meta_slot_q, valu_meta_writes_q;
+  logic [11:0]   valu_meta_pc_q;
+  logic [63:0]   valu_meta_inst_q;
+  logic [3:0]    valu_meta_unit_q;
+  logic [5:0]    valu_meta_dest_q;
+  logic [31:0]   valu_meta_mask_q;       // (first_where_true's mask: its lanes count)
 
   // var: LDS, f32 divide, scalar divide and LDS address faults hold here until writeback takes them.
   logic          lds_hold_q, lds_meta_slot_q, lds_meta_store_q, lds_meta_fault_q;
@@ -774,9 +803,10 @@ module gpu_cu #(
   logic          gm_acc;
 
   // Writeback selection: fixed sources first (they never collide), then the others.
-  typedef enum logic [2:0] {
+  typedef enum logic [3:0] {
     SrcNone,
     SrcP2,
+    SrcValu,
     SrcFp,
     SrcLds,
     SrcFdiv,
@@ -787,6 +817,7 @@ module gpu_cu #(
   src_e src;
   always_comb begin
     if (p2_valid_q)         src = SrcP2;
+    else if (valu_valid)    src = SrcValu;
     else if (fp_valid)      src = SrcFp;
     else if (lds_hold_q)    src = SrcLds;
     else if (fdiv_hold_q)   src = SrcFdiv;
@@ -795,7 +826,7 @@ module gpu_cu #(
     else if (gm_done_valid) src = SrcMem;
     else                    src = SrcNone;
   end
-  assign var_wait = (p2_valid_q || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || red_hold_q || gm_done_valid);
+  assign var_wait = (p2_valid_q || valu_valid || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || red_hold_q || gm_done_valid);
 
   // The event in writeback.
   logic          wb_valid;
@@ -859,10 +890,6 @@ module gpu_cu #(
           wb_next_pc  = p2_next_q;
           wb_end      = p2_end_q;
           wb_barrier  = p2_barrier_q;
-          if (p2_valu_q) begin
-            wb_dest_mask = valu_we;
-            wb_dest_data = valu_result;
-          end
           if (p2_sigd_q) begin
             for (int k = 0; k < 4; k++)
               if (p2_nsig_q > k[4:0] && sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}])
@@ -879,6 +906,15 @@ module gpu_cu #(
             wb_mem_data = p2_data_q;
           end
         end
+      end
+      SrcValu: begin
+        wb_slot      = valu_meta_slot_q;
+        wb_pc        = valu_meta_pc_q;
+        wb_inst      = valu_meta_inst_q;
+        wb_dest      = valu_meta_dest_q;
+        wb_unit      = valu_meta_unit_q;
+        wb_dest_mask = valu_we;
+        wb_dest_data = valu_result;
       end
       SrcFp: begin
         wb_slot      = fp_meta_slot_q[FpL-1];
@@ -962,7 +998,7 @@ module gpu_cu #(
   wire   wb_is_fault = wb_kind == TR_FAULT;
   wire   wb_writes   = (commit || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
   assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
-                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
+                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));
   assign wb_sb_reg   = wb_dest;
 
@@ -1115,12 +1151,27 @@ module gpu_cu #(
   assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
   assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
   assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
+  // With fewer physical lanes the integer ALU and the f32 pipe take a wave instruction every Passes cycles.
+  assign valu_free    = valu_ready_next && !(Passes > 1 && ex_valid_q && ex_valu);
+  assign fp_free      = fp_ready_next && !(Passes > 1 && ex_valid_q && ex_fp_fixed);
 
   // ======================================================================
   // Pipeline registers: EX -> writeback
   // ======================================================================
-  // everything but the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
-  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE && (ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
+  // everything but the integer ALU, the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
+  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
+                                   (ex_valu || ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
+
+  always_ff @(posedge clk_i)
+    if (ex_good && ex_valu) begin
+      valu_meta_slot_q   <= ex_slot_q;
+      valu_meta_pc_q     <= ex_pc_q;
+      valu_meta_inst_q   <= ex_inst_q;
+      valu_meta_unit_q   <= ex_unit_q;
+      valu_meta_dest_q   <= ex_dest_q;
+      valu_meta_writes_q <= ex_writes_q;
+      valu_meta_mask_q   <= ex_mask;
+    end
 
   always_ff @(posedge clk_i) begin
     p2_valid_q <= ex_fixed2;
@@ -1133,7 +1184,6 @@ module gpu_cu #(
       p2_flane_q   <= ex_flane;
       p2_faddr_q   <= ex_faddr;
       p2_freg_q    <= ex_freg;
-      p2_valu_q    <= ex_valu;
       p2_branch_q  <= ex_branch;
       p2_next_q    <= br_next[11:0];
       p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
@@ -1304,7 +1354,6 @@ module gpu_cu #(
   // Counters
   // ======================================================================
   logic [63:0] ctr_q [gpu_ctr_pkg::NUM_CTRS];
-  logic [31:0] p2_mask_fwt_q;      // first_where_true's mask (its lanes count)
   wire         retire = wb_commit && !wb_is_fault;
 
   function automatic logic [5:0] popcount(input logic [31:0] x);
@@ -1322,14 +1371,12 @@ module gpu_cu #(
       gpu_isa_pkg::UNIT_RED:  lane_ops = (wb_dest_mask == 32'd1) ? 6'd4 : 6'd32;
       gpu_isa_pkg::UNIT_VALU, gpu_isa_pkg::UNIT_XLANE:
         lane_ops = (wb_inst[63:56] == gpu_isa_pkg::OP_MOV) ? popcount(wb_dest_mask) :
-                   (wb_inst[63:56] == gpu_isa_pkg::OP_FIRST_WHERE_TRUE) ? popcount(p2_mask_fwt_q) : 6'd32;
+                   (wb_inst[63:56] == gpu_isa_pkg::OP_FIRST_WHERE_TRUE) ? popcount(valu_meta_mask_q) : 6'd32;
       gpu_isa_pkg::UNIT_LDS:  lane_ops = popcount(lds_meta_mask_q);
       gpu_isa_pkg::UNIT_GMEM: lane_ops = popcount(wb_mem_mask);
       default:                lane_ops = 6'd0;
     endcase
   end
-  always_ff @(posedge clk_i)
-    if (ex_fixed2) p2_mask_fwt_q <= ex_mask;
 
   always_ff @(posedge clk_i) begin
     if (count_i) begin

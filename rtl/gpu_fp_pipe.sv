@@ -1,58 +1,134 @@
-// gpu_fp_pipe: the f32 unit of a compute unit, Lanes lanes: every
-// fixed-latency f32 function of gpu_fp_pkg::fp_calc (all but div and sqrt).
-// Fully pipelined, no stalls: an operation may enter every cycle and its
-// result and tag leave exactly gpu_fp_pkg::FP_PIPE_LATENCY (3) cycles after
-// valid_i. One gpu_fp_lane per lane; docs/fpu.md.
+// gpu_fp_pipe: the f32 unit of a compute unit: every fixed-latency f32
+// function of gpu_fp_pkg::fp_calc (all but div and sqrt) on the 32 lanes of
+// a wave, with Lanes physical lanes (gpu_fp_lane). A wave operation takes
+// Passes = 32 / Lanes passes, one per cycle: pass k computes lanes
+// [k*Lanes, (k+1)*Lanes), from the operands as given with valid_i (pass 0)
+// and from a copy of them (later passes). An operation may enter when
+// ready_o; its result and tag leave exactly Latency = FP_PIPE_LATENCY +
+// Passes - 1 cycles after valid_i, valid_o high for one cycle (result_o is
+// valid only then). With 32 lanes: one operation per cycle, latency 3, no
+// copy. docs/fpu.md.
 `default_nettype none
 
 module gpu_fp_pipe #(
-  parameter int Lanes = 32
+  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4, 2 or 1
 ) (
-  input  wire                 clk_i,
-  input  wire                 rst_i,
-  input  wire                 valid_i,
-  input  wire  [5:0]          fn_i,       // gpu_isa_pkg::FN_*_F32 / FN_CVT_*
-  input  wire  [Lanes*32-1:0] a_i,        // lane L is [L*32 +: 32]
-  input  wire  [Lanes*32-1:0] b_i,        // the operand of unary functions
-  input  wire  [Lanes*32-1:0] c_i,        // addend of fma_f32
-  input  wire  [7:0]          tag_i,      // carried to tag_o
-  output logic                valid_o,
-  output logic [Lanes*32-1:0] result_o,
-  output logic [7:0]          tag_o
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire           valid_i,
+  input  wire  [5:0]    fn_i,           // gpu_isa_pkg::FN_*_F32 / FN_CVT_*
+  input  wire  [1023:0] a_i,            // lane L is [L*32 +: 32]
+  input  wire  [1023:0] b_i,            // the operand of unary functions
+  input  wire  [1023:0] c_i,            // addend of fma_f32
+  input  wire  [7:0]    tag_i,          // carried to tag_o
+  output logic          ready_o,        // valid_i may be high this cycle
+  output logic          ready_next_o,   // ... and next cycle, unless valid_i is high now (Passes > 1)
+  output logic          valid_o,
+  output logic [1023:0] result_o,
+  output logic [7:0]    tag_o
 );
+
+  localparam int Passes  = 32 / Lanes;
+  localparam int PassW   = Passes > 1 ? $clog2(Passes) : 1;
+  localparam int W       = Lanes * 32;   // bits of one pass
 
   // Control resets; the lanes' payload loads only behind a valid bit, so an
   // idle pipe does no lane work (in hardware or in the simulator).
-  logic       s1_valid_q, s2_valid_q;
-  logic [7:0] s1_tag_q, s2_tag_q;
+  logic             s0_valid;             // a pass enters the lanes this cycle
+  logic [PassW-1:0] s0_pass;
+  logic [5:0]       s0_fn;
+  logic [7:0]       s0_tag;
+  logic [W-1:0]     s0_a, s0_b, s0_c;
+  logic             s1_valid_q, s2_valid_q, s3_valid_q;
+  logic [PassW-1:0] s1_pass_q, s2_pass_q, s3_pass_q;
+  logic [7:0]       s1_tag_q, s2_tag_q;
+  logic [W-1:0]     lane_result;          // the pass leaving stage 3
+
+  if (Passes == 1) begin : g_one
+    assign s0_valid     = valid_i;
+    assign s0_pass      = 1'b0;
+    assign s0_fn        = fn_i;
+    assign s0_tag       = tag_i;
+    assign s0_a         = a_i;
+    assign s0_b         = b_i;
+    assign s0_c         = c_i;
+    assign ready_o      = 1'b1;
+    assign ready_next_o = 1'b1;
+    assign result_o     = lane_result;
+  end else begin : g_passes
+    // Passes 1..Passes-1 come from a copy of the operands taken with valid_i.
+    logic [PassW-1:0]         left_q;   // passes still to enter after pass 0
+    logic [5:0]               fn_q;
+    logic [7:0]               tag_q;
+    logic [1023-W:0]          a_q, b_q, c_q;      // lanes Lanes..31
+    logic [1023-W:0]          done_q;             // results of passes 0..Passes-2
+    wire  [PassW-1:0]         pass_q = PassW'(Passes - 32'(left_q));   // the copied pass entering now (left_q != 0)
+    wire  [PassW-1:0]         copy_q = pass_q - PassW'(1);             // ... its place in the copy
+
+    assign ready_o      = left_q == '0;
+    assign ready_next_o = 32'(left_q) < 2;
+    assign s0_valid     = valid_i || left_q != '0;
+    assign s0_pass      = valid_i ? '0 : pass_q;
+    assign s0_fn        = valid_i ? fn_i : fn_q;
+    assign s0_tag       = valid_i ? tag_i : tag_q;
+    assign s0_a         = valid_i ? a_i[W-1:0] : a_q[copy_q*W +: W];
+    assign s0_b         = valid_i ? b_i[W-1:0] : b_q[copy_q*W +: W];
+    assign s0_c         = valid_i ? c_i[W-1:0] : c_q[copy_q*W +: W];
+    assign result_o     = {lane_result, done_q};
+
+    always_ff @(posedge clk_i) begin
+      if (valid_i) begin
+        fn_q   <= fn_i;
+        tag_q  <= tag_i;
+        a_q    <= a_i[1023:W];
+        b_q    <= b_i[1023:W];
+        c_q    <= c_i[1023:W];
+        left_q <= PassW'(Passes - 1);
+      end else if (left_q != '0)
+        left_q <= left_q - PassW'(1);
+      if (s3_valid_q && s3_pass_q != PassW'(Passes - 1))
+        done_q[s3_pass_q*W +: W] <= lane_result;
+      if (rst_i) left_q <= '0;
+    end
+  end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane
     gpu_fp_lane u_lane (
       .clk_i      (clk_i),
-      .s0_valid_i (valid_i),
+      .s0_valid_i (s0_valid),
       .s1_valid_i (s1_valid_q),
       .s2_valid_i (s2_valid_q),
-      .fn_i       (fn_i),
-      .a_i        (a_i[l*32 +: 32]),
-      .b_i        (b_i[l*32 +: 32]),
-      .c_i        (c_i[l*32 +: 32]),
-      .result_o   (result_o[l*32 +: 32])
+      .fn_i       (s0_fn),
+      .a_i        (s0_a[l*32 +: 32]),
+      .b_i        (s0_b[l*32 +: 32]),
+      .c_i        (s0_c[l*32 +: 32]),
+      .result_o   (lane_result[l*32 +: 32])
     );
   end
 
   always_ff @(posedge clk_i) begin
-    if (valid_i)    s1_tag_q <= tag_i;
-    if (s1_valid_q) s2_tag_q <= s1_tag_q;
-    if (s2_valid_q) tag_o    <= s2_tag_q;
-    s1_valid_q <= valid_i;
+    if (s0_valid) begin
+      s1_tag_q  <= s0_tag;
+      s1_pass_q <= s0_pass;
+    end
+    if (s1_valid_q) begin
+      s2_tag_q  <= s1_tag_q;
+      s2_pass_q <= s1_pass_q;
+    end
+    if (s2_valid_q) begin
+      tag_o     <= s2_tag_q;
+      s3_pass_q <= s2_pass_q;
+    end
+    s1_valid_q <= s0_valid;
     s2_valid_q <= s1_valid_q;
-    valid_o    <= s2_valid_q;
+    s3_valid_q <= s2_valid_q;
     if (rst_i) begin
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
-      valid_o    <= 1'b0;
+      s3_valid_q <= 1'b0;
     end
   end
+  assign valid_o = s3_valid_q && s3_pass_q == PassW'(Passes - 1);
 
 endmodule
 

@@ -2,10 +2,15 @@
 // one wave instruction (load, store or atomic, all 32 lanes) at a time.
 // Latency: resp_valid_o comes R+1 cycles after the accepting edge, R = rounds
 // (docs/lds.md: conflicts serialised; atomics one lane per bank per round).
+// With Lanes < 32 physical lanes, a round serves lanes of one window of
+// Lanes lanes only, the windows in ascending order (empty ones skipped), so
+// R is the sum of the windows' rounds; the results are the same.
 // valid/ready request (ready only when idle); resp_valid_o is a 1-cycle pulse.
 `default_nettype none
 
-module gpu_lds (
+module gpu_lds #(
+  parameter int Lanes = 32      // physical lanes: 32, 16 or 8
+) (
   input  wire           clk_i,
   input  wire           rst_i,
 
@@ -30,11 +35,14 @@ module gpu_lds (
   output logic [5:0]    stat_lanes_o      // lanes served in the round
 );
 
-  localparam int NumLanes = 32;
+  localparam int NumLanes = Lanes;   // the lanes of a round: those of one window
   localparam int NumBanks = 32;
   localparam int BankW    = 5;    // word address bits [4:0]: the bank
   localparam int RowW     = 9;    // word address bits [13:5]: the row in the bank
   localparam int WordW    = BankW + RowW;
+  localparam int LaneW    = $clog2(Lanes);
+  localparam int Windows  = 32 / Lanes;
+  localparam int WinW     = Windows > 1 ? $clog2(Windows) : 1;
 
 
   // ---------------------------------------------------------------------------
@@ -42,7 +50,7 @@ module gpu_lds (
   logic [4:0]           op_q;
   logic [5:0]           fn_q;
   logic                 ret_q;
-  logic [NumLanes-1:0]  mask_q;
+  logic [31:0]          mask_q;
   logic [447:0]         word_q;
   logic [1023:0]        data_q;
   logic [1023:0]        cmp_q;
@@ -50,8 +58,8 @@ module gpu_lds (
   // Control.
   logic                 busy_q;     // rounds remain to be issued
   logic                 first_q;    // the next round is the instruction's first
-  logic [NumLanes-1:0]  pend_q;     // lanes not served yet
-  logic [NumLanes-1:0]  pend_d;
+  logic [31:0]          pend_q;     // lanes not served yet
+  logic [31:0]          pend_d;
   logic                 resp_valid_q;
   logic                 stat_conflict_q;
   logic [5:0]           stat_lanes_q;
@@ -81,14 +89,26 @@ module gpu_lds (
   logic [NumBanks*RowW-1:0]  s1_row;     // bank b's row this round
   logic [NumLanes-1:0]       s1_lead;    // lane is the lowest pending lane of its bank
   logic [NumLanes-1:0]       s1_served;  // lanes served this round
-  logic [NumBanks*5-1:0]     s1_wlane;   // bank b's data lane: the highest served lane in b
+  logic [NumBanks*LaneW-1:0] s1_wlane;   // bank b's data lane: the highest served lane in b
   logic [5:0]                s1_nserved;
+
+  // The window of this round: the lowest one with a pending lane (with 32
+  // lanes, all of them). Its lanes are lanes 0..NumLanes-1 of the round.
+  logic [WinW-1:0]           win;
+  always_comb begin
+    win = '0;
+    if (Windows > 1)
+      for (int k = Windows - 1; k >= 0; k--)
+        if (pend_q[k*Lanes +: Lanes] != '0) win = WinW'(k);
+  end
+  wire [NumLanes-1:0]        wpend = pend_q[win*Lanes +: Lanes];          // the window's pending lanes
+  wire [NumLanes*WordW-1:0]  wword = word_q[win*Lanes*WordW +: Lanes*WordW];
 
   // LANE_BITS[k*32 +: 32]: the lanes whose number has bit k set.
   localparam logic [159:0] LANE_BITS = {32'hFFFF_0000, 32'hFF00_FF00, 32'hF0F0_F0F0, 32'hCCCC_CCCC, 32'hAAAA_AAAA};
   // The number of the lane a one-hot (or zero) lane mask names.
-  function automatic logic [4:0] lane_of(input logic [31:0] onehot);
-    for (int k = 0; k < 5; k++) lane_of[k] = (onehot & LANE_BITS[k*32 +: 32]) != 32'd0;
+  function automatic logic [LaneW-1:0] lane_of(input logic [NumLanes-1:0] onehot);
+    for (int k = 0; k < LaneW; k++) lane_of[k] = (onehot & LANE_BITS[k*32 +: NumLanes]) != '0;
   endfunction
 
   logic [WordW-1:0]    lane_word  [NumLanes];   // lane l's word address
@@ -96,7 +116,7 @@ module gpu_lds (
   logic [RowW-1:0]     bank_row   [NumBanks];   // bank b's row this round
   logic [NumLanes-1:0] s1_lowest;               // loop temporary: a bank's lowest pending lane
   always_comb begin
-    for (int l = 0; l < NumLanes; l++) lane_word[l] = word_q[l*WordW +: WordW];
+    for (int l = 0; l < NumLanes; l++) lane_word[l] = wword[l*WordW +: WordW];
     s1_lowest = '0;
     for (int b = 0; b < NumBanks; b++) begin
       bank_lanes[b] = '0;
@@ -107,9 +127,9 @@ module gpu_lds (
     s1_lead = '0;
     // (Skipped when no lane is pending: every result is 0 then. It keeps an idle LDS cheap to simulate.)
     if (pend_q != '0) begin
-      for (int l = 0; l < NumLanes; l++) bank_lanes[lane_word[l][BankW-1:0]][l] = pend_q[l];
+      for (int l = 0; l < NumLanes; l++) bank_lanes[lane_word[l][BankW-1:0]][l] = wpend[l];
       for (int b = 0; b < NumBanks; b++) begin
-        s1_lowest              = bank_lanes[b] & (~bank_lanes[b] + 32'd1);
+        s1_lowest              = bank_lanes[b] & (~bank_lanes[b] + {{(NumLanes-1){1'b0}}, 1'b1});
         s1_act[b]              = bank_lanes[b] != '0;
         s1_lead                = s1_lead | s1_lowest;
         bank_row[b]            = lane_word[lane_of(s1_lowest)][WordW-1:BankW];
@@ -120,8 +140,10 @@ module gpu_lds (
 
   // The lanes served, and each bank's data lane: the highest served lane in it.
   logic [NumLanes-1:0] s1_lanes;   // loop temporary: a bank's served lanes
+  logic [31:0]         served32;   // ... the round's served lanes in the instruction's lanes
   always_comb begin
     s1_lanes   = '0;
+    served32   = '0;
     s1_served  = '0;
     s1_nserved = '0;
     s1_wlane   = '0;
@@ -130,20 +152,18 @@ module gpu_lds (
         s1_served = s1_lead;
       else
         for (int l = 0; l < NumLanes; l++)
-          s1_served[l] = pend_q[l] && lane_word[l][WordW-1:BankW] == bank_row[lane_word[l][BankW-1:0]];
+          s1_served[l] = wpend[l] && lane_word[l][WordW-1:BankW] == bank_row[lane_word[l][BankW-1:0]];
       for (int b = 0; b < NumBanks; b++) begin
         s1_lanes = bank_lanes[b] & s1_served;
         // all bits from the highest set one down, then that highest one alone
-        s1_lanes = s1_lanes | (s1_lanes >> 1);
-        s1_lanes = s1_lanes | (s1_lanes >> 2);
-        s1_lanes = s1_lanes | (s1_lanes >> 4);
-        s1_lanes = s1_lanes | (s1_lanes >> 8);
-        s1_lanes = s1_lanes | (s1_lanes >> 16);
-        s1_wlane[b*5 +: 5] = lane_of(s1_lanes & ~(s1_lanes >> 1));
+        for (int sh = 1; sh < NumLanes; sh = sh * 2) s1_lanes = s1_lanes | (s1_lanes >> sh);
+        s1_wlane[b*LaneW +: LaneW] = lane_of(s1_lanes & ~(s1_lanes >> 1));
       end
       for (int l = 0; l < NumLanes; l++) s1_nserved = s1_nserved + {5'd0, s1_served[l]};
     end
-    pend_d = pend_q & ~s1_served;
+    served32 = '0;
+    served32[NumLanes-1:0] = s1_served;
+    pend_d = pend_q & ~(served32 << (win*Lanes));
   end
 
   // ---------------------------------------------------------------------------
@@ -154,8 +174,10 @@ module gpu_lds (
   // 1-bit result, not the 32-bit compare value, crosses back to the bank.
   logic [NumBanks-1:0]       s2_act_q;   // bank b was accessed in the last round
   logic [NumBanks*RowW-1:0]  s2_row_q;
-  logic [NumBanks*5-1:0]     s2_wlane_q;
-  logic [NumLanes-1:0]       s2_ret_q;   // lanes whose data arrives now
+  logic [NumBanks*LaneW-1:0] s2_wlane_q;
+  logic [NumLanes-1:0]       s2_ret_q;   // lanes (of the window) whose data arrives now
+  logic [WinW-1:0]           s2_win_q;   // the window of the last round
+  wire  [WinW-1:0]           s2_win = Windows > 1 ? s2_win_q : '0;
 
   logic [NumBanks-1:0]       bank_re;
   logic [NumBanks-1:0]       bank_we;
@@ -169,7 +191,9 @@ module gpu_lds (
 
   // The crossbar: each bank takes its data lane's operand; each lane, its bank's word.
   for (genvar b = 0; b < NumBanks; b++) begin : g_bank
-    gpu_lds_bank u_bank (
+    gpu_lds_bank #(
+      .Lanes (NumLanes)
+    ) u_bank (
       .clk_i       (clk_i),
       .rst_i       (rst_i),
       .re_i        (bank_re[b]),
@@ -179,8 +203,8 @@ module gpu_lds (
       .row_i       (s2_row_q[b*RowW +: RowW]),
       .atomic_i    (is_atomic),
       .fn_i        (fn_q),
-      .wlane_i     (s2_wlane_q[b*5 +: 5]),
-      .lane_data_i (data_q),
+      .wlane_i     (s2_wlane_q[b*LaneW +: LaneW]),
+      .lane_data_i (data_q[s2_win*Lanes*32 +: Lanes*32]),
       .lane_eq_i   (lane_eq),
       .old_o       (s2_old[b*32 +: 32])
     );
@@ -189,9 +213,9 @@ module gpu_lds (
   for (genvar l = 0; l < NumLanes; l++) begin : g_lane
     gpu_lds_lane u_lane (
       .act_i      (s2_any),
-      .bank_i     (word_q[l*WordW +: BankW]),
+      .bank_i     (word_q[(s2_win*Lanes + l)*WordW +: BankW]),
       .bank_old_i (s2_old),
-      .cmp_i      (cmp_q[l*32 +: 32]),
+      .cmp_i      (cmp_q[(s2_win*Lanes + l)*32 +: 32]),
       .old_o      (lane_old[l*32 +: 32]),
       .eq_o       (lane_eq[l])
     );
@@ -206,7 +230,7 @@ module gpu_lds (
     coll_d = coll_q;
     if (s2_ret_q != '0)   // (skipped when no lane returns: keeps an idle LDS cheap to simulate)
       for (int l = 0; l < NumLanes; l++)
-        if (s2_ret_q[l]) coll_d[l*32 +: 32] = lane_old[l*32 +: 32];
+        if (s2_ret_q[l]) coll_d[(s2_win*Lanes + l)*32 +: 32] = lane_old[l*32 +: 32];
   end
 
   assign resp_valid_o    = resp_valid_q;
@@ -232,6 +256,7 @@ module gpu_lds (
     if (busy_q) begin
       s2_row_q   <= s1_row;
       s2_wlane_q <= s1_wlane;
+      s2_win_q   <= win;
     end
     if (accept) coll_q <= '0;
     else if (s2_ret_q != '0) coll_q <= coll_d;

@@ -9,7 +9,9 @@
 // (not traced: its ports repeat the LDS's buses)
 /*verilator tracing_off*/
 
-module gpu_lds_bank (
+module gpu_lds_bank #(
+  parameter int Lanes = 32          // the lanes of a round (gpu_lds)
+) (
   input  wire          clk_i,
   input  wire          rst_i,
   // stage 1
@@ -21,9 +23,9 @@ module gpu_lds_bank (
   input  wire  [8:0]   row_i,          // its row in that round
   input  wire          atomic_i,
   input  wire  [5:0]   fn_i,           // the atomic's gpu_isa_pkg::FN_*
-  input  wire  [4:0]   wlane_i,        // the data lane: the highest lane served in the bank
-  input  wire  [1023:0] lane_data_i,   // every lane's store data or atomic operand (lane l at [l*32 +: 32])
-  input  wire  [31:0]  lane_eq_i,      // every lane's CAS comparison with its bank's old word
+  input  wire  [$clog2(Lanes)-1:0] wlane_i,      // the data lane: the highest lane served in the bank
+  input  wire  [Lanes*32-1:0]      lane_data_i,  // the round's lanes' store data or atomic operand (lane l at [l*32 +: 32])
+  input  wire  [Lanes-1:0]         lane_eq_i,    // their CAS comparison with their bank's old word
   output logic [31:0]  old_o
 );
 

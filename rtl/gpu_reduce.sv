@@ -4,12 +4,17 @@
 // chunk's values wait in a queue, the two oldest are combined each cycle and
 // the result joins the back: for 8 or 4 values that is exactly the ISA's
 // balanced tree, with one f32 operation per pipelined combiner pass.
+// With Combiners < 4 (fewer physical lanes), the chunks take turns: groups
+// of Combiners chunks, one after the other, each group's combiners reading
+// the front chunks of the queue, which then moves up by a group.
 // One instruction at a time: start_i && ready_o accepts it at edge t; done_o
-// is high after edge t+15 (red8) or t+9 (redfin), and result_o / lane_we_o
-// hold until the next instruction finishes.
+// is high after edge t+15 (red8) or t+9 (redfin) with 4 combiners, and
+// result_o / lane_we_o hold until the next instruction starts.
 `default_nettype none
 
-module gpu_reduce (
+module gpu_reduce #(
+  parameter int Combiners = 4         // 4, 2 or 1: chunks reduced at once
+) (
   input  wire           clk_i,
   input  wire           rst_i,
   input  wire           start_i,
@@ -24,6 +29,9 @@ module gpu_reduce (
 
   localparam int Chunks = 4;
   localparam int Depth  = 8;          // queue entries per chunk
+  localparam int C      = Combiners;
+  localparam int Groups = Chunks / C;
+  localparam int GroupW = Groups > 1 ? $clog2(Groups) : 1;
 
   logic                    busy_q;
   logic                    fin_q;
@@ -32,18 +40,28 @@ module gpu_reduce (
   logic [1:0]              inflight_q;
   logic [Chunks*Depth*32-1:0] queue_q;  // chunk c, entry i at [(c*Depth + i)*32 +: 32]; entry 0 is the oldest
 
-  logic [Chunks-1:0]       lane_valid;
-  logic [Chunks*32-1:0]    lane_result;
+  logic [GroupW-1:0]       group_q;   // the group in the combiners
+  logic [Chunks*Depth*32-1:0] queue_next_group;   // the queue moved up by a group
+  if (Groups > 1) begin : g_groups
+    assign queue_next_group = {{(C*Depth*32){1'b0}}, queue_q[Chunks*Depth*32-1:C*Depth*32]};
+  end else begin : g_one_group
+    assign queue_next_group = queue_q;
+  end
+
+  logic [C-1:0]            lane_valid;
+  logic [C*32-1:0]         lane_result;
 
   wire issue  = busy_q && count_q >= 4'd2;
   wire arrive = lane_valid[0];          // the combiners run in lockstep
-  wire unused_lane_valid = ^lane_valid[Chunks-1:1];
-  // the arriving value is the last one: nothing queued, nothing else in flight
-  wire finish = busy_q && arrive && count_q == 4'd0 && inflight_q == 2'd1;
+  wire unused_lane_valid = ^lane_valid;
+  // the arriving value is the group's last one: nothing queued, nothing else in flight
+  wire group_done = busy_q && arrive && count_q == 4'd0 && inflight_q == 2'd1;
+  // ... and the instruction's (redfin: chunk 0 only)
+  wire finish     = group_done && (fin_q || group_q == GroupW'(Groups - 1));
 
   assign ready_o = !busy_q;
 
-  for (genvar c = 0; c < Chunks; c++) begin : g_chunk
+  for (genvar c = 0; c < C; c++) begin : g_chunk
     gpu_reduce_lane u_lane (
       .clk_i    (clk_i),
       .rst_i    (rst_i),
@@ -63,12 +81,12 @@ module gpu_reduce (
     queue_d = queue_q;
     count_d = count_q;
     if (issue) begin
-      for (int c = 0; c < Chunks; c++)
+      for (int c = 0; c < C; c++)
         queue_d[c*Depth*32 +: Depth*32] = {64'd0, queue_q[c*Depth*32 + 64 +: (Depth-2)*32]};
       count_d = count_q - 4'd2;
     end
     if (arrive) begin
-      for (int c = 0; c < Chunks; c++)
+      for (int c = 0; c < C; c++)
         queue_d[(c*Depth + {28'd0, count_d[2:0]})*32 +: 32] = lane_result[c*32 +: 32];
       count_d = count_d + 4'd1;
     end
@@ -79,20 +97,25 @@ module gpu_reduce (
       fin_q   <= fin_i;
       fn_q    <= fn_i;
       count_q <= fin_i ? 4'd4 : 4'd8;
+      group_q <= '0;
+      result_o <= '0;
       for (int c = 0; c < Chunks; c++)
         for (int i = 0; i < Depth; i++)
           // red8: chunk c holds lanes 8c..8c+7; redfin: lanes 0, 8, 16, 24 (only chunk 0's result is used)
           queue_q[(c*Depth + i)*32 +: 32] <= fin_i ? b_i[((i % 4)*8)*32 +: 32] : b_i[(c*8 + i)*32 +: 32];
+    end else if (group_done && !finish) begin
+      // the next group moves to the front
+      queue_q <= queue_next_group;
+      count_q <= 4'd8;
+      group_q <= group_q + GroupW'(1);
     end else if (busy_q) begin
       queue_q <= queue_d;
       count_q <= count_d;
     end
-    if (finish) begin
-      result_o <= '0;
-      for (int c = 0; c < Chunks; c++)
-        if (c == 0 || !fin_q) result_o[c*8*32 +: 32] <= lane_result[c*32 +: 32];
-      lane_we_o <= fin_q ? 32'h0000_0001 : 32'h0101_0101;
-    end
+    if (group_done)
+      for (int c = 0; c < C; c++)
+        if (c == 0 || !fin_q) result_o[(32'(group_q)*C + c)*8*32 +: 32] <= lane_result[c*32 +: 32];
+    if (finish) lane_we_o <= fin_q ? 32'h0000_0001 : 32'h0101_0101;
   end
 
   always_ff @(posedge clk_i) begin

@@ -8,6 +8,7 @@
 
 module gpu_top #(
   parameter int NumCus       = 4,
+  parameter int Lanes        = 32,   // physical lanes of each CU's vector units: 32, 16 or 8
   parameter int L1Sets       = 64,   // per CU: L1Sets x L1Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways       = 4,
   parameter int L1Mshrs      = 4,
@@ -269,6 +270,7 @@ module gpu_top #(
       .L1Sets  (L1Sets),
       .L1Ways  (L1Ways),
       .L1Mshrs (L1Mshrs),
+      .Lanes   (Lanes),
       .Trace   (Trace)
     ) u_cu (
       .clk_i           (clk_i),

@@ -1,12 +1,19 @@
-// gpu_valu: the 32-lane integer vector unit: elementwise ALU operations,
-// mov, select, first_where_true and the cross-lane shfl/bcast (docs/isa.md
-// sections 4.2-4.3), one gpu_valu_lane per lane. One instruction per cycle;
-// the result and its lane write enables appear one cycle after valid_i.
+// gpu_valu: the integer vector unit: elementwise ALU operations, mov,
+// select, first_where_true and the cross-lane shfl/bcast (docs/isa.md
+// sections 4.2-4.3) on the 32 lanes of a wave, with Lanes physical lanes
+// (gpu_valu_lane). A wave instruction takes Passes = 32 / Lanes passes, one
+// per cycle: pass k computes lanes [k*Lanes, (k+1)*Lanes), from the operands
+// as given with valid_i (pass 0) and from a copy of them (later passes). An
+// instruction may enter when ready_o; its result and lane write enables
+// appear Passes cycles after valid_i, with valid_o (result_o is valid only
+// then). With 32 lanes: one instruction per cycle, latency 1, no copy.
 // Operands are full 32-lane values; lane L is bits [L*32 +: 32]. The
 // reductions are gpu_reduce's.
 `default_nettype none
 
-module gpu_valu (
+module gpu_valu #(
+  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4, 2 or 1
+) (
   input  wire           clk_i,
   input  wire           rst_i,
   input  wire           valid_i,
@@ -16,23 +23,92 @@ module gpu_valu (
   input  wire  [1023:0] a_i,          // slot a (A, or select's F)
   input  wire  [1023:0] b_i,          // slot b (B, or select's T); lane 0 is its scalar-context value
   input  wire  [31:0]   mask_i,       // the M operand, one bit per lane
+  output logic          ready_o,      // valid_i may be high this cycle
+  output logic          ready_next_o, // ... and next cycle, unless valid_i is high now (Passes > 1)
   output logic          valid_o,
   output logic [1023:0] result_o,
   output logic [31:0]   lane_we_o     // lanes of the destination to write
 );
+
+  localparam int Passes = 32 / Lanes;
+  localparam int PassW  = Passes > 1 ? $clog2(Passes) : 1;
+  localparam int W      = Lanes * 32;   // bits of one pass
 
   localparam logic [1:0] OpAlu    = 2'd0;
   localparam logic [1:0] OpMov    = 2'd1;
   localparam logic [1:0] OpSelect = 2'd2;
   localparam logic [1:0] OpPick   = 2'd3;
 
-  wire is_fwt   = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE;
-  wire is_shfl  = opcode_i == gpu_isa_pkg::OP_SHFL;
-  wire is_bcast = opcode_i == gpu_isa_pkg::OP_BCAST;
+  // The instruction of the pass entering the lanes: as given (pass 0) or its copy.
+  logic             s0_valid;
+  logic [PassW-1:0] s0_pass;
+  logic [7:0]       s0_opcode;
+  logic [5:0]       s0_fn;
+  logic [1023:0]    s0_a_all, s0_b_all;   // every lane (the cross-lane picks)
+  logic [31:0]      s0_mask;
+  logic [W-1:0]     s0_a, s0_b;           // the pass's lanes
+  logic             o_valid_q;
+  logic [PassW-1:0] o_pass_q;
+  logic [W-1:0]     lane_result;
+
+  if (Passes == 1) begin : g_one
+    assign s0_valid     = valid_i;
+    assign s0_pass      = 1'b0;
+    assign s0_opcode    = opcode_i;
+    assign s0_fn        = fn_i;
+    assign s0_a_all     = a_i;
+    assign s0_b_all     = b_i;
+    assign s0_mask      = mask_i;
+    assign s0_a         = a_i;
+    assign s0_b         = b_i;
+    assign ready_o      = 1'b1;
+    assign ready_next_o = 1'b1;
+    assign result_o     = lane_result;
+  end else begin : g_passes
+    logic [PassW-1:0] left_q;             // passes still to enter after pass 0
+    logic [7:0]       opcode_q;
+    logic [5:0]       fn_q;
+    logic [31:0]      mask_q;
+    logic [1023:0]    a_q, b_q;           // the whole operands (shfl reads any lane)
+    logic [1023-W:0]  done_q;             // results of passes 0..Passes-2
+    wire  [PassW-1:0] pass_q = PassW'(Passes - 32'(left_q));
+
+    assign ready_o      = left_q == '0;
+    assign ready_next_o = 32'(left_q) < 2;
+    assign s0_valid     = valid_i || left_q != '0;
+    assign s0_pass      = valid_i ? '0 : pass_q;
+    assign s0_opcode    = valid_i ? opcode_i : opcode_q;
+    assign s0_fn        = valid_i ? fn_i : fn_q;
+    assign s0_a_all     = valid_i ? a_i : a_q;
+    assign s0_b_all     = valid_i ? b_i : b_q;
+    assign s0_mask      = valid_i ? mask_i : mask_q;
+    assign s0_a         = s0_a_all[s0_pass*W +: W];
+    assign s0_b         = s0_b_all[s0_pass*W +: W];
+    assign result_o     = {lane_result, done_q};
+
+    always_ff @(posedge clk_i) begin
+      if (valid_i) begin
+        opcode_q <= opcode_i;
+        fn_q     <= fn_i;
+        mask_q   <= mask_i;
+        a_q      <= a_i;
+        b_q      <= b_i;
+        left_q   <= PassW'(Passes - 1);
+      end else if (left_q != '0)
+        left_q <= left_q - PassW'(1);
+      if (o_valid_q && o_pass_q != PassW'(Passes - 1))
+        done_q[o_pass_q*W +: W] <= lane_result;
+      if (rst_i) left_q <= '0;
+    end
+  end
+
+  wire is_fwt   = s0_opcode == gpu_isa_pkg::OP_FIRST_WHERE_TRUE;
+  wire is_shfl  = s0_opcode == gpu_isa_pkg::OP_SHFL;
+  wire is_bcast = s0_opcode == gpu_isa_pkg::OP_BCAST;
 
   logic [1:0] op;
   always_comb begin
-    case (opcode_i)
+    case (s0_opcode)
       gpu_isa_pkg::OP_MOV:    op = OpMov;
       gpu_isa_pkg::OP_SELECT: op = OpSelect;
       gpu_isa_pkg::OP_FIRST_WHERE_TRUE, gpu_isa_pkg::OP_SHFL, gpu_isa_pkg::OP_BCAST: op = OpPick;
@@ -45,45 +121,52 @@ module gpu_valu (
   logic [4:0] first;
   always_comb begin
     first = 5'd0;
-    if (valid_i && is_fwt)   // (only then: an idle unit costs the simulator nothing)
+    if (s0_valid && is_fwt)   // (only then: an idle unit costs the simulator nothing)
       for (int l = 31; l >= 0; l--)
-        if (mask_i[l]) first = l[4:0];
+        if (s0_mask[l]) first = l[4:0];
   end
-  wire [1023:0] pick_src = is_fwt ? b_i : a_i;
+  wire [1023:0] pick_src = is_fwt ? s0_b_all : s0_a_all;
 
-  for (genvar l = 0; l < 32; l++) begin : g_lane
-    wire [4:0] pick_idx = is_shfl ? b_i[l*32 +: 5] : is_bcast ? b_i[4:0] : first;
+  for (genvar l = 0; l < Lanes; l++) begin : g_lane
+    wire [4:0] pick_idx = is_shfl ? s0_b[l*32 +: 5] : is_bcast ? s0_b_all[4:0] : first;
     // (computed only for a valid pick: an idle unit costs the simulator nothing)
     logic [31:0] xword;
     always_comb begin
       xword = 32'd0;
-      if (valid_i && op == OpPick) xword = pick_src[pick_idx*32 +: 32];
+      if (s0_valid && op == OpPick) xword = pick_src[pick_idx*32 +: 32];
     end
 
     gpu_valu_lane u_lane (
       .clk_i    (clk_i),
-      .en_i     (valid_i),
+      .en_i     (s0_valid),
       .op_i     (op),
-      .fn_i     (fn_i),
-      .a_i      (a_i[l*32 +: 32]),
-      .b_i      (b_i[l*32 +: 32]),
-      .m_i      (mask_i[l]),
+      .fn_i     (s0_fn),
+      .a_i      (s0_a[l*32 +: 32]),
+      .b_i      (s0_b[l*32 +: 32]),
+      .m_i      (s0_mask[s0_pass*Lanes + l]),
       .xword_i  (xword),
-      .result_o (result_o[l*32 +: 32])
+      .result_o (lane_result[l*32 +: 32])
     );
   end
 
+  // The write enables come from the instruction as given (they hold until the next one).
   always_ff @(posedge clk_i) begin
     if (valid_i)
-      case (op)
-        OpMov:   lane_we_o <= mask_i;
-        OpPick:  lane_we_o <= is_fwt ? {31'd0, mask_i != 32'd0} : 32'hFFFF_FFFF;
-        OpAlu:   lane_we_o <= unit_i == gpu_isa_pkg::UNIT_SALU ? 32'h0000_0001 : 32'hFFFF_FFFF;
-        default: lane_we_o <= 32'hFFFF_FFFF;
+      case (opcode_i)
+        gpu_isa_pkg::OP_MOV:
+          lane_we_o <= mask_i;
+        gpu_isa_pkg::OP_FIRST_WHERE_TRUE:
+          lane_we_o <= {31'd0, mask_i != 32'd0};
+        gpu_isa_pkg::OP_SHFL, gpu_isa_pkg::OP_BCAST, gpu_isa_pkg::OP_SELECT:
+          lane_we_o <= 32'hFFFF_FFFF;
+        default:
+          lane_we_o <= unit_i == gpu_isa_pkg::UNIT_SALU ? 32'h0000_0001 : 32'hFFFF_FFFF;
       endcase
-    valid_o <= valid_i;
-    if (rst_i) valid_o <= 1'b0;
+    if (s0_valid) o_pass_q <= s0_pass;
+    o_valid_q <= s0_valid;
+    if (rst_i) o_valid_q <= 1'b0;
   end
+  assign valid_o = o_valid_q && o_pass_q == PassW'(Passes - 1);
 
 endmodule
 

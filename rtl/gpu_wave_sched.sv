@@ -7,7 +7,8 @@
 `default_nettype none
 
 module gpu_wave_sched #(
-  parameter int LatFp = 4            // issue-to-writeback cycles of the f32 pipe (LatInt is 2)
+  parameter int LatFp   = 4,         // issue-to-writeback cycles of the f32 pipe,
+  parameter int LatValu = 2          // ... and of the integer ALU (the other fixed instructions: 2)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -29,6 +30,8 @@ module gpu_wave_sched #(
   input  wire           sdiv_free_i,
   input  wire           red_free_i,
   input  wire           gmem_free_i,      // the memory unit can take one more instruction
+  input  wire           valu_free_i,      // the integer ALU can take an instruction next cycle
+  input  wire           fp_free_i,        // ... the f32 pipe
   input  wire           var_wait_i,       // a variable-latency result waits for writeback
   // issue
   output logic          is_valid_o,
@@ -70,7 +73,9 @@ module gpu_wave_sched #(
 );
 
   localparam int LatInt = 2;
-  localparam int ResvW  = LatFp + 1;
+  localparam int LatMax = LatFp > LatValu ? LatFp : LatValu;
+  localparam int ResvW  = LatMax + 1;
+  localparam int LatW   = $clog2(LatMax + 1);
 
   // ------------------------------------------------------------------ state
   logic [1:0]   live_q;
@@ -96,7 +101,7 @@ module gpu_wave_sched #(
   logic [31:0]  sreg_v_q;
   logic [127:0] busy_q;           // scoreboard: register has an in-flight write
   logic [5:0]   inflight_q;       // [w*3 +: 3]
-  logic [5:0]   wblast_q;         // cycles until the slot's last fixed-latency instruction writes back
+  logic [2*LatW-1:0] wblast_q;    // cycles until the slot's last fixed-latency instruction writes back, [w*LatW +: LatW]
   logic [ResvW-1:0] resv_q;       // writeback cycles reserved, bit k = k cycles from now
   logic         last_q;           // slot that issued last
 
@@ -119,7 +124,7 @@ module gpu_wave_sched #(
   logic [1:0]  fetch_next;         // issuing it fetches pc+1
   logic [1:0]  serial;
   logic [1:0]  is_lds_w;
-  logic [1:0]  lat_fp;             // fixed latency LatFp (else LatInt or variable)
+  logic [LatW-1:0] lat_w [2];     // a fixed-latency instruction's issue-to-writeback cycles
   logic [1:0]  fixed_w;            // fixed latency (reserves its writeback cycle)
   logic [1:0]  sb_set;             // issue sets the scoreboard bit of dest
   logic [5:0]  dest_w [2];
@@ -191,9 +196,8 @@ module gpu_wave_sched #(
 
     logic [63:0] reads, dest_bit, touch, release_regs, pend_after;
     logic [5:0]  lowest;
-    logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, var_lat, early, pc_bad;
+    logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, valu, var_lat, early, pc_bad;
     logic        sb_hazard, unit_ok, wb_ok, base;
-    logic [2:0]  lat;
 
     always_comb begin
       // registers read
@@ -262,10 +266,15 @@ module gpu_wave_sched #(
                  (fn == gpu_isa_pkg::FN_DIV_F32 || fn == gpu_isa_pkg::FN_SQRT_F32);
       sdiv     = unit == gpu_isa_pkg::UNIT_SALU && fn >= gpu_isa_pkg::FN_DIV_U32 && fn <= gpu_isa_pkg::FN_REM_I32;
       red      = unit == gpu_isa_pkg::UNIT_RED;
+      valu     = ((unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) && !fp_fixed && !fdiv && !sdiv) ||
+                 unit == gpu_isa_pkg::UNIT_XLANE;
       var_lat  = !early && (is_lds || fdiv || sdiv || red);
       serial[w]   = var_lat || is_branch || is_end || opcode == gpu_isa_pkg::OP_BARRIER || fmt == gpu_isa_pkg::FMT_SIGD;
-      lat_fp[w]   = fp_fixed && fault_code[w] == gpu_isa_pkg::FAULT_NONE;
-      lat         = lat_fp[w] ? LatFp[2:0] : LatInt[2:0];
+      // (a faulting instruction takes LatInt: gpu_cu writes it back from its two-cycle stage)
+      if (fault_code[w] != gpu_isa_pkg::FAULT_NONE) lat_w[w] = LatW'(LatInt);
+      else if (fp_fixed)                            lat_w[w] = LatW'(LatFp);
+      else if (valu)                                lat_w[w] = LatW'(LatValu);
+      else                                          lat_w[w] = LatW'(LatInt);
       fixed_w[w]  = !var_lat;
       is_lds_w[w] = is_lds;
       fetch_next[w] = !is_branch && !is_end;
@@ -274,10 +283,10 @@ module gpu_wave_sched #(
 
       sb_hazard = ((reads | dest_bit) & busy_q[w*64 +: 64]) != 64'd0;
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
-                  (!is_gmem || gmem_free_i);
+                  (!is_gmem || gmem_free_i) && (!valu || valu_free_i) && (!fp_fixed || fp_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;
-      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat] && !var_wait_i && {1'b0, lat} > {1'b0, wblast_q[w*3 +: 3]});
+      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat_w[w]] && !var_wait_i && lat_w[w] > wblast_q[w*LatW +: LatW]);
       base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i;
 
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
@@ -354,7 +363,7 @@ module gpu_wave_sched #(
   always_ff @(posedge clk_i) begin
     resv_q <= resv_q >> 1;
     for (int w = 0; w < 2; w++)
-      if (wblast_q[w*3 +: 3] != 3'd0) wblast_q[w*3 +: 3] <= wblast_q[w*3 +: 3] - 3'd1;
+      if (wblast_q[w*LatW +: LatW] != '0) wblast_q[w*LatW +: LatW] <= wblast_q[w*LatW +: LatW] - LatW'(1);
 
     // fetch arrival: into the buffer unless it issues straight away
     if (f_valid_q && !(is_valid_o && is_slot_o == f_wave_q && !ib_valid_q[f_wave_q]))
@@ -385,17 +394,15 @@ module gpu_wave_sched #(
             need_pc_q[w*12 +: 12] <= is_pc_o + 12'd1;
           end
           inflight_q[w*3 +: 3] <= inflight_q[w*3 +: 3] + 3'd1;
+          if (issue_faults || fixed_w[w]) begin
+            wblast_q[w*LatW +: LatW] <= lat_w[w] - LatW'(1);
+            resv_q[lat_w[w] - LatW'(1)] <= 1'b1;
+          end
           if (issue_faults) begin
             ser_q[w]  <= 1'b1;
-            wblast_q[w*3 +: 3] <= LatInt[2:0] - 3'd1;
-            resv_q[LatInt-1] <= 1'b1;
           end else begin
             ser_q[w]     <= serial[w];
             ser_lds_q[w] <= is_lds_w[w];
-            if (fixed_w[w]) begin
-              wblast_q[w*3 +: 3] <= (lat_fp[w] ? LatFp[2:0] : LatInt[2:0]) - 3'd1;
-              resv_q[(lat_fp[w] ? LatFp : LatInt) - 1] <= 1'b1;
-            end
             if (sb_set[w]) busy_q[{w[0], dest_w[w]}] <= 1'b1;
             // signals waited on at issue release their pending destinations
             for (int s = 0; s < 16; s++)

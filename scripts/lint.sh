@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 # name: gpu_top parameters
 CONFIGS=(
     "default:"
-    "smallest:NumCus=1 L2Slices=1 Trace=0"
+    "small:$(cat scripts/small_config.txt) Trace=0"
     "numcus1:NumCus=1"
     "numcus8:NumCus=8"
 )
@@ -116,13 +116,18 @@ if [ $with_yosys -eq 1 ]; then
         mkdir -p sim/lint
         {
             echo "read_verilog -sv -DSYNTHESIS $pkgs $mods"
+            # (gpu_top itself stays, with its defaults, for the default configuration and gpu_fpga_top)
+            defaults="NumCus=4 L2Slices=4 Lanes=32 L2Mshrs=8 L2WbBufs=4 L2Writes=16 Trace=1"
             for c in "${CONFIGS[@]}"; do
+                [ -n "${c#*:}" ] || continue
                 chp=""
-                for p in NumCus=4 L2Slices=4 ${c#*:}; do chp="$chp -set ${p%%=*} ${p#*=}"; done
+                for p in $defaults ${c#*:}; do chp="$chp -set ${p%%=*} ${p#*=}"; done
                 echo "chparam$chp gpu_top"
                 echo "copy gpu_top lint_gpu_top_${c%%:*}"
             done
-            echo "delete gpu_top"
+            chp=""
+            for p in $defaults; do chp="$chp -set ${p%%=*} ${p#*=}"; done
+            echo "chparam$chp gpu_top"
             echo "hierarchy -check"
             echo "proc"
             echo "select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*"

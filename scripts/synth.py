@@ -29,6 +29,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# The small configuration (scripts/small_config.txt: NAME=VALUE words), the build for an LFE5U-85F.
+with open(os.path.join(ROOT, "scripts", "small_config.txt")) as f:
+    SMALL = {k: int(v) for k, v in (w.split("=") for w in f.read().split())}
+
 # name: (top, target, {parameter: value}, what it is)
 # (Trace 0: the hardware build, without the lockstep trace logic)
 JOBS = {
@@ -36,6 +40,7 @@ JOBS = {
     "top4-xc7": ("gpu_top", "xc7", {"NumCus": 4, "Trace": 0}, "gpu_top, NumCus 4 (default), 7-series"),
     "top1-ecp5": ("gpu_top", "ecp5", {"NumCus": 1, "Trace": 0}, "gpu_top, NumCus 1, ECP5"),
     "top4-ecp5": ("gpu_top", "ecp5", {"NumCus": 4, "Trace": 0}, "gpu_top, NumCus 4 (default), ECP5"),
+    "small-ecp5": ("gpu_top", "ecp5", dict(SMALL, Trace=0), "gpu_top, the small configuration, ECP5"),
 }
 DEFAULT_JOBS = ["top1-xc7", "top4-xc7", "top1-ecp5", "top4-ecp5"]
 
@@ -105,8 +110,22 @@ def yosys_script(name, top, target, params, out):
               # the memories as inferred (their sizes), then their mapping
               f"{synth} -run :{split}",
               f"tee -q -o {out}/{name}.mems dump t:$mem_v2",
-              f"{synth} -run {split}:",
-              f"tee -q -o {out}/{name}.json stat -json"]
+              ]
+    if target == "xc7":
+        # synth_xilinx maps LUTs with ABC9, which did not finish gpu_l2_slice in
+        # 26 minutes; the classic ABC (synth_ecp5's default mapper too) does.
+        lines += [f"{synth} -run {split}:map_luts",
+                  "opt_expr -mux_undef -noclkinv",
+                  "abc -lut 6",
+                  "clean",
+                  "xilinx_srl -fixed -minlen 3",
+                  "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6",
+                  "xilinx_dffopt",
+                  "opt_lut_ins -tech xilinx",
+                  f"{synth} -run finalize:"]
+    else:
+        lines += [f"{synth} -run {split}:"]
+    lines += [f"tee -q -o {out}/{name}.json stat -json"]
     return "\n".join(lines) + "\n"
 
 

@@ -2,8 +2,8 @@
 // bit for bit against every line of every Berkeley TestFloat file in
 // $TESTFLOAT_DIR (default ../shared/testfloat), through the Verilator model of
 // tb/fp_tb_top.sv:
-//  - the fixed-latency functions through gpu_fp_pipe, 32 lanes, a new
-//    operation nearly every cycle (functions mixed, a few bubbles with junk);
+//  - the fixed-latency functions through gpu_fp_pipe, 32 lanes (in passes of
+//    the model's physical lanes), a new operation nearly every cycle it is ready (functions mixed, a few bubbles with junk);
 //    the same operands through the package functions fp_calc (and fp_add,
 //    fp_min, fp_max where they apply), registered in the wrapper;
 //  - div and sqrt through gpu_fp_divsqrt, alternating, start held high.
@@ -487,7 +487,7 @@ void observe_calc(PipeRun *p, const Issue &is)
     Vfp_tb_top *t = p->sim->top;
     unsigned fn = is.check->fn;
     p->timing.checked++;
-    int want_lat = (fn == ISA_FN_DIV_F32 || fn == ISA_FN_SQRT_F32) ? t->divsqrt_cycles_o : p->latency;
+    int want_lat = (fn == ISA_FN_DIV_F32 || fn == ISA_FN_SQRT_F32) ? t->divsqrt_cycles_o : t->pipe_latency_o;
     if (t->latency_o != want_lat)
         p->timing.fail(std::string("fp_latency(") + fn_name(fn) + ") = " + std::to_string(t->latency_o));
     for (int l = 0; l < is.n; l++) {
@@ -507,6 +507,14 @@ void observe_calc(PipeRun *p, const Issue &is)
 void pipe_cycle(PipeRun *p, Issue *is)
 {
     Vfp_tb_top *t = p->sim->top;
+    // (with fewer physical lanes than 32 the pipe takes an operation every `passes` cycles)
+    t->pipe_valid_i = 0;
+    t->eval();
+    while (is && !t->pipe_ready_o) {
+        tick(p->sim);
+        observe_pipe(p);
+        t->eval();
+    }
     if (is) {
         t->pipe_valid_i = 1;
         t->pipe_fn_i = is->check->fn;
@@ -662,7 +670,7 @@ void run_divsqrt(DsRun *d, std::vector<DsJob> &jobs)
                 held[l] = t->ds_result_o[l];
             have_result = true;
             fly = -1;
-        } else if (have_result) {
+        } else if (have_result) {   // (result_o holds until the next operation starts)
             for (int l = 0; l < LANES; l++)
                 if (t->ds_result_o[l] != held[l]) {
                     d->timing.fail("result_o changed after edge " + std::to_string(e) + " without done_o");
@@ -674,6 +682,7 @@ void run_divsqrt(DsRun *d, std::vector<DsJob> &jobs)
                 d->timing.fail("start accepted at edge " + std::to_string(e) + " while busy");
             fly = (long)next++;
             accept_edge = e;
+            have_result = false;
             present = false;
             deadline = e + d->cycles + 4;
         }
@@ -878,7 +887,8 @@ int main(int argc, char **argv)
 
     PipeRun pipe;
     pipe.sim = &sim;
-    pipe.latency = top.pipe_latency_o;
+    // A wave operation in passes of the physical lanes: one more cycle per pass.
+    pipe.latency = top.pipe_latency_o + top.passes_o - 1;
     for (size_t i = 0; i < num_pipe_files; i++)
         if (files[i].error.empty())
             run_pipe_source(&pipe, &files[i]);
@@ -891,7 +901,7 @@ int main(int argc, char **argv)
 
     DsRun ds;
     ds.sim = &sim;
-    ds.cycles = top.divsqrt_cycles_o;
+    ds.cycles = top.divsqrt_cycles_o * top.passes_o;
     std::vector<DsJob> jobs;
     Source *fdiv = &files[num_pipe_files], *fsqrt = &files[num_pipe_files + 1];
     build_ds_jobs(jobs, fdiv->error.empty() ? fdiv : nullptr, fsqrt->error.empty() ? fsqrt : nullptr);
@@ -922,7 +932,8 @@ int main(int argc, char **argv)
         printf("PASS fp_rtl_divsqrt_handshake (%lu operations, done_o %d cycles after start)\n", ds.timing.checked,
                ds.cycles);
     }
-    printf("# %lu TestFloat vectors, %lu random vectors, %ld cycles\n", total, rtotal, sim.edge);
+    printf("# %lu TestFloat vectors, %lu random vectors, %ld cycles, %d physical lanes\n", total, rtotal, sim.edge,
+           32 / top.passes_o);
     top.final();
     return failed ? 1 : 0;
 }

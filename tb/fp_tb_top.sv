@@ -1,10 +1,12 @@
 // fp_tb_top: the Verilator top of the f32 unit test (tb/fp_tb.cpp):
-// gpu_fp_pipe and gpu_fp_divsqrt with 32 lanes, and the package functions
+// gpu_fp_pipe and gpu_fp_divsqrt with Lanes physical lanes, and the package functions
 // themselves (fp_calc, fp_add, fp_min, fp_max) on the pipe's operands,
 // registered one cycle after calc_valid_i. Testbench only.
 `default_nettype none
 
-module fp_tb_top (
+module fp_tb_top #(
+  parameter int Lanes = 32
+) (
   input  wire           clk_i,
   input  wire           rst_i,
   // gpu_fp_pipe
@@ -14,6 +16,7 @@ module fp_tb_top (
   input  wire  [1023:0] pipe_b_i,
   input  wire  [1023:0] pipe_c_i,
   input  wire  [7:0]    pipe_tag_i,
+  output logic          pipe_ready_o,
   output logic          pipe_valid_o,
   output logic [1023:0] pipe_result_o,
   output logic [7:0]    pipe_tag_o,
@@ -36,13 +39,16 @@ module fp_tb_top (
   output logic [7:0]    ds_tag_o,
   // the package constants
   output logic [7:0]    pipe_latency_o,
-  output logic [7:0]    divsqrt_cycles_o
+  output logic [7:0]    divsqrt_cycles_o,
+  output logic [7:0]    passes_o         // 32 / Lanes
 );
 
   assign pipe_latency_o   = gpu_fp_pkg::FP_PIPE_LATENCY[7:0];
   assign divsqrt_cycles_o = gpu_fp_pkg::FP_DIVSQRT_CYCLES[7:0];
+  assign passes_o         = 8'(32 / Lanes);
+  logic unused_ready_next;
 
-  gpu_fp_pipe #(.Lanes(32)) u_pipe (
+  gpu_fp_pipe #(.Lanes(Lanes)) u_pipe (
     .clk_i,
     .rst_i,
     .valid_i  (pipe_valid_i),
@@ -51,12 +57,14 @@ module fp_tb_top (
     .b_i      (pipe_b_i),
     .c_i      (pipe_c_i),
     .tag_i    (pipe_tag_i),
+    .ready_o  (pipe_ready_o),
+    .ready_next_o (unused_ready_next),
     .valid_o  (pipe_valid_o),
     .result_o (pipe_result_o),
     .tag_o    (pipe_tag_o)
   );
 
-  gpu_fp_divsqrt #(.Lanes(32)) u_divsqrt (
+  gpu_fp_divsqrt #(.Lanes(Lanes)) u_divsqrt (
     .clk_i,
     .rst_i,
     .start_i   (ds_start_i),

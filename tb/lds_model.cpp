@@ -46,26 +46,30 @@ void lds_model_exec(lds_model *m, const lds_req *r, lds_resp *out)
 
 int lds_rounds(const lds_req *r)
 {
-    int rounds = 1;
-    for (int b = 0; b < LDS_BANKS; b++) {
-        uint32_t seen[LDS_LANES];
-        int nseen = 0, nlanes = 0;
-        for (int l = 0; l < LDS_LANES; l++) {
-            uint32_t w = r->word[l] % LDS_WORDS;
-            if (!(r->mask >> l & 1) || (int)(w % LDS_BANKS) != b)
-                continue;
-            nlanes++;
-            int dup = 0;
-            for (int k = 0; k < nseen; k++)
-                dup |= seen[k] == w;
-            if (!dup)
-                seen[nseen++] = w;
+    int total = 0;
+    for (int w0 = 0; w0 < LDS_LANES; w0 += LDS_ROUND_LANES) {
+        int rounds = 0;
+        for (int b = 0; b < LDS_BANKS; b++) {
+            uint32_t seen[LDS_LANES];
+            int nseen = 0, nlanes = 0;
+            for (int l = w0; l < w0 + LDS_ROUND_LANES; l++) {
+                uint32_t w = r->word[l] % LDS_WORDS;
+                if (!(r->mask >> l & 1) || (int)(w % LDS_BANKS) != b)
+                    continue;
+                nlanes++;
+                int dup = 0;
+                for (int k = 0; k < nseen; k++)
+                    dup |= seen[k] == w;
+                if (!dup)
+                    seen[nseen++] = w;
+            }
+            int cost = r->op == ISA_FMT_LDS_ATOMIC ? nlanes : nseen;
+            if (cost > rounds)
+                rounds = cost;
         }
-        int cost = r->op == ISA_FMT_LDS_ATOMIC ? nlanes : nseen;
-        if (cost > rounds)
-            rounds = cost;
+        total += rounds;
     }
-    return rounds;
+    return total > 0 ? total : 1;
 }
 
 static const char *atomic_fn_name(unsigned fn)

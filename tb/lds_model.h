@@ -20,6 +20,12 @@ extern "C" {
 
 enum { LDS_LANES = 32, LDS_BANKS = 32, LDS_ROWS = 512, LDS_WORDS = 16384 };
 
+/* The lanes a round may serve (gpu_lds's Lanes): a window of that many
+ * lanes, the windows one after the other (scripts/test_lds.sh sets it). */
+#ifndef LDS_ROUND_LANES
+#define LDS_ROUND_LANES 32
+#endif
+
 /* One instruction as the CU hands it to the LDS. */
 typedef struct {
     unsigned op;               /* ISA_FMT_LDS_LOAD, ISA_FMT_LDS_STORE or ISA_FMT_LDS_ATOMIC */
@@ -47,7 +53,8 @@ uint32_t lds_atomic_value(unsigned fn, uint32_t old, uint32_t src, uint32_t cmp)
 /* Performs r on m (lanes in ascending order) and fills out. */
 void lds_model_exec(lds_model *m, const lds_req *r, lds_resp *out);
 
-/* Rounds r costs: loads and stores, the most distinct words any one bank
+/* Rounds r costs, per window of LDS_ROUND_LANES lanes, summed over the
+ * windows with a selected lane: loads and stores, the most distinct words any one bank
  * holds among the selected lanes; atomics, the most selected lanes in any one
  * bank; at least 1 (an empty mask still takes one round). */
 int lds_rounds(const lds_req *r);

@@ -168,13 +168,16 @@ static void test_cost(lds_tb *t, const char *name, const uint32_t *word, uint32_
             j->req.word[l] = word[l];
             j->req.data[l] = rnd(t);
         }
-        if (lds_rounds(&j->req) != rounds && !why[0])
+        /* (the expected figures are for rounds of 32 lanes; with fewer, the RTL is checked against the model) */
+        if (LDS_ROUND_LANES == LDS_LANES && lds_rounds(&j->req) != rounds && !why[0])
             snprintf(why, sizeof why, "the model counts %d rounds for the %s, the test expects %d",
                      lds_rounds(&j->req), k == 0 ? "load" : k == 1 ? "store" : "atomic", rounds);
     }
     if (!why[0])
         run_checked(t, jobs, n, 0, obs, why, sizeof why);
     char detail[64];
+    if (LDS_ROUND_LANES != LDS_LANES && n > 0)
+        rounds = lds_rounds(&jobs[0].req);
     snprintf(detail, sizeof detail, " (%d round%s)", rounds, rounds == 1 ? "" : "s");
     report(t, name, why, detail);
 }
@@ -212,7 +215,8 @@ static void test_costs(lds_tb *t)
     test_cost(t, "lds_cost_atomic_same_word", word, 0xffffffffu, 32, 1, 1);
 }
 
-/* Eight conflict-free loads presented early: one every 2 cycles. */
+/* Eight conflict-free loads presented early: one every 2 cycles (with
+ * windows of LDS_ROUND_LANES lanes: one every rounds + 1 cycles). */
 static void test_back_to_back(lds_tb *t)
 {
     lds_job jobs[8];
@@ -229,8 +233,9 @@ static void test_back_to_back(lds_tb *t)
     }
     if (!run_checked(t, jobs, 8, 0, obs, why, sizeof why)) {
         long cycles = obs[7].accept_edge + obs[7].latency - obs[0].accept_edge;
-        if (cycles != 16)
-            snprintf(why, sizeof why, "8 one-round requests took %ld cycles, expected 16", cycles);
+        long want = 8L * (LDS_LANES / LDS_ROUND_LANES + 1);
+        if (cycles != want)
+            snprintf(why, sizeof why, "8 conflict-free requests took %ld cycles, expected %ld", cycles, want);
     }
     report(t, "lds_back_to_back_one_per_two_cycles", why, "");
 }

