@@ -21,21 +21,13 @@ module gpu_coalescer (
   output logic [511:0]  wdata_o      // store data of word w at [w*32 +: 32] (0 where none, and for loads)
 );
 
-  // Served lanes; then, per word of the line, the highest served lane on it
-  // (a one-hot pick) and an AND-OR of the picked lane's data: a 32-to-16
-  // crossbar without priority chains.
+  // The served lanes and words; the store data is gpu_coalescer_data's.
   always_comb begin
-    logic [31:0] on_word, pick;
-    logic        above;
     valid_o = pending_i != 32'd0;
     line_o  = '0;
     lead_o  = '0;
     lanes_o = '0;
     words_o = '0;
-    wdata_o = '0;
-    on_word = '0;
-    pick    = '0;
-    above   = 1'b0;
     // (all skipped when nothing is pending: it keeps an idle unit cheap to simulate)
     if (valid_o) begin
       for (int l = 31; l >= 0; l--)
@@ -45,20 +37,16 @@ module gpu_coalescer (
         lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o);
         if (lanes_o[l]) words_o[addr_i[l*32 + 2 +: 4]] = 1'b1;
       end
-      if (with_data_i)   // (loads skip it: cheaper to simulate)
-        for (int w = 0; w < 16; w++) begin
-          for (int l = 0; l < 32; l++)
-            on_word[l] = lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0];
-          above = 1'b0;
-          for (int l = 31; l >= 0; l--) begin
-            pick[l] = on_word[l] && !above;
-            above   = above || on_word[l];
-          end
-          for (int l = 0; l < 32; l++)
-            wdata_o[w*32 +: 32] = wdata_o[w*32 +: 32] | ({32{pick[l]}} & data_i[l*32 +: 32]);
-        end
     end
   end
+
+  gpu_coalescer_data u_data (
+    .en_i    (valid_o && with_data_i),
+    .lanes_i (lanes_o),
+    .addr_i  (addr_i),
+    .data_i  (data_i),
+    .wdata_o (wdata_o)
+  );
 
 endmodule
 

@@ -90,15 +90,25 @@ module gpu_fp_divsqrt #(
     logic [1023-W:0] a_q, b_q;      // lanes Lanes..31
     logic [1023-W:0] done_q;        // results of passes 0..Passes-2
     assign load     = accept || state_q == StLoad;
-    assign load_a   = accept ? a_i[W-1:0] : a_q[pass_q*W +: W];
-    assign load_b   = accept ? b_i[W-1:0] : b_q[pass_q*W +: W];
+    logic [W-1:0] cp_a, cp_b;   // the next pass's operands (pass_q + 1: at pass_q in the copy)
+    always_comb begin   // (constant slices: a variable part-select became a barrel shifter)
+      cp_a = '0;
+      cp_b = '0;
+      for (int k = 0; k < Passes - 1; k++) begin
+        cp_a = cp_a | ({W{pass_q == PassW'(k)}} & a_q[k*W +: W]);
+        cp_b = cp_b | ({W{pass_q == PassW'(k)}} & b_q[k*W +: W]);
+      end
+    end
+    assign load_a   = accept ? a_i[W-1:0] : cp_a;
+    assign load_b   = accept ? b_i[W-1:0] : cp_b;
     assign result_o = {lane_result, done_q};
     always_ff @(posedge clk_i) begin
       if (accept) begin
         a_q <= a_i[1023:W];
         b_q <= b_i[1023:W];
       end
-      if (state_q == StLoad) done_q[pass_q*W +: W] <= lane_result;
+      for (int k = 0; k < Passes - 1; k++)
+        if (state_q == StLoad && pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
     end
   end
 

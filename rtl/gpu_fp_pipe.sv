@@ -44,51 +44,65 @@ module gpu_fp_pipe #(
   logic [7:0]       s1_tag_q, s2_tag_q;
   logic [W-1:0]     lane_result;          // the pass leaving stage 3
 
+  logic copy;
+  gpu_pass_seq #(
+    .Passes (Passes)
+  ) u_passes (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .valid_i      (valid_i),
+    .ready_o      (ready_o),
+    .ready_next_o (ready_next_o),
+    .copy_o       (copy),
+    .pass_o       (s0_pass)
+  );
+  assign s0_valid = valid_i || copy;
+
   if (Passes == 1) begin : g_one
-    assign s0_valid     = valid_i;
-    assign s0_pass      = 1'b0;
-    assign s0_fn        = fn_i;
-    assign s0_tag       = tag_i;
-    assign s0_a         = a_i;
-    assign s0_b         = b_i;
-    assign s0_c         = c_i;
-    assign ready_o      = 1'b1;
-    assign ready_next_o = 1'b1;
-    assign result_o     = lane_result;
+    assign s0_fn    = fn_i;
+    assign s0_tag   = tag_i;
+    assign s0_a     = a_i;
+    assign s0_b     = b_i;
+    assign s0_c     = c_i;
+    assign result_o = lane_result;
   end else begin : g_passes
     // Passes 1..Passes-1 come from a copy of the operands taken with valid_i.
-    logic [PassW-1:0]         left_q;   // passes still to enter after pass 0
-    logic [5:0]               fn_q;
-    logic [7:0]               tag_q;
-    logic [1023-W:0]          a_q, b_q, c_q;      // lanes Lanes..31
-    logic [1023-W:0]          done_q;             // results of passes 0..Passes-2
-    wire  [PassW-1:0]         pass_q = PassW'(Passes - 32'(left_q));   // the copied pass entering now (left_q != 0)
-    wire  [PassW-1:0]         copy_q = pass_q - PassW'(1);             // ... its place in the copy
+    logic [5:0]       fn_q;
+    logic [7:0]       tag_q;
+    logic [1023-W:0]  a_q, b_q, c_q;      // lanes Lanes..31
+    logic [1023-W:0]  done_q;             // results of passes 0..Passes-2
+    logic [W-1:0]     cp_a, cp_b, cp_c;   // the copied pass's operands
 
-    assign ready_o      = left_q == '0;
-    assign ready_next_o = 32'(left_q) < 2;
-    assign s0_valid     = valid_i || left_q != '0;
-    assign s0_pass      = valid_i ? '0 : pass_q;
-    assign s0_fn        = valid_i ? fn_i : fn_q;
-    assign s0_tag       = valid_i ? tag_i : tag_q;
-    assign s0_a         = valid_i ? a_i[W-1:0] : a_q[copy_q*W +: W];
-    assign s0_b         = valid_i ? b_i[W-1:0] : b_q[copy_q*W +: W];
-    assign s0_c         = valid_i ? c_i[W-1:0] : c_q[copy_q*W +: W];
-    assign result_o     = {lane_result, done_q};
+    // (slices at constant places, one AND-OR per pass: a variable part-select
+    // became a barrel shifter in synthesis)
+    always_comb begin
+      cp_a = '0;
+      cp_b = '0;
+      cp_c = '0;
+      for (int k = 1; k < Passes; k++) begin
+        cp_a = cp_a | ({W{s0_pass == PassW'(k)}} & a_q[(k-1)*W +: W]);
+        cp_b = cp_b | ({W{s0_pass == PassW'(k)}} & b_q[(k-1)*W +: W]);
+        cp_c = cp_c | ({W{s0_pass == PassW'(k)}} & c_q[(k-1)*W +: W]);
+      end
+    end
+
+    assign s0_fn    = valid_i ? fn_i : fn_q;
+    assign s0_tag   = valid_i ? tag_i : tag_q;
+    assign s0_a     = valid_i ? a_i[W-1:0] : cp_a;
+    assign s0_b     = valid_i ? b_i[W-1:0] : cp_b;
+    assign s0_c     = valid_i ? c_i[W-1:0] : cp_c;
+    assign result_o = {lane_result, done_q};
 
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
-        fn_q   <= fn_i;
-        tag_q  <= tag_i;
-        a_q    <= a_i[1023:W];
-        b_q    <= b_i[1023:W];
-        c_q    <= c_i[1023:W];
-        left_q <= PassW'(Passes - 1);
-      end else if (left_q != '0)
-        left_q <= left_q - PassW'(1);
-      if (s3_valid_q && s3_pass_q != PassW'(Passes - 1))
-        done_q[s3_pass_q*W +: W] <= lane_result;
-      if (rst_i) left_q <= '0;
+        fn_q  <= fn_i;
+        tag_q <= tag_i;
+        a_q   <= a_i[1023:W];
+        b_q   <= b_i[1023:W];
+        c_q   <= c_i[1023:W];
+      end
+      for (int k = 0; k < Passes - 1; k++)
+        if (s3_valid_q && s3_pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
     end
   end
 

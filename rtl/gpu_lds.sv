@@ -101,8 +101,18 @@ module gpu_lds #(
       for (int k = Windows - 1; k >= 0; k--)
         if (pend_q[k*Lanes +: Lanes] != '0) win = WinW'(k);
   end
-  wire [NumLanes-1:0]        wpend = pend_q[win*Lanes +: Lanes];          // the window's pending lanes
-  wire [NumLanes*WordW-1:0]  wword = word_q[win*Lanes*WordW +: Lanes*WordW];
+  // (Window slices are chosen by AND-OR at constant places here and below: a
+  // variable part-select became a barrel shifter in synthesis.)
+  logic [NumLanes-1:0]       wpend;   // the window's pending lanes
+  logic [NumLanes*WordW-1:0] wword;   // and their words
+  always_comb begin
+    wpend = '0;
+    wword = '0;
+    for (int k = 0; k < Windows; k++) begin
+      wpend = wpend | ({NumLanes{win == WinW'(k)}} & pend_q[k*Lanes +: Lanes]);
+      wword = wword | ({NumLanes*WordW{win == WinW'(k)}} & word_q[k*Lanes*WordW +: Lanes*WordW]);
+    end
+  end
 
   // LANE_BITS[k*32 +: 32]: the lanes whose number has bit k set.
   localparam logic [159:0] LANE_BITS = {32'hFFFF_0000, 32'hFF00_FF00, 32'hF0F0_F0F0, 32'hCCCC_CCCC, 32'hAAAA_AAAA};
@@ -161,9 +171,9 @@ module gpu_lds #(
       end
       for (int l = 0; l < NumLanes; l++) s1_nserved = s1_nserved + {5'd0, s1_served[l]};
     end
-    served32 = '0;
-    served32[NumLanes-1:0] = s1_served;
-    pend_d = pend_q & ~(served32 << (win*Lanes));
+    for (int k = 0; k < Windows; k++)
+      if (win == WinW'(k)) served32[k*Lanes +: Lanes] = s1_served;
+    pend_d = pend_q & ~served32;
   end
 
   // ---------------------------------------------------------------------------
@@ -178,6 +188,18 @@ module gpu_lds #(
   logic [NumLanes-1:0]       s2_ret_q;   // lanes (of the window) whose data arrives now
   logic [WinW-1:0]           s2_win_q;   // the window of the last round
   wire  [WinW-1:0]           s2_win = Windows > 1 ? s2_win_q : '0;
+  logic [NumLanes*32-1:0]    s2_data, s2_cmp;   // the window's store data / operands, compare values
+  logic [NumLanes*WordW-1:0] s2_word;           // and words
+  always_comb begin
+    s2_data = '0;
+    s2_cmp  = '0;
+    s2_word = '0;
+    for (int k = 0; k < Windows; k++) begin
+      s2_data = s2_data | ({NumLanes*32{s2_win == WinW'(k)}} & data_q[k*Lanes*32 +: Lanes*32]);
+      s2_cmp  = s2_cmp  | ({NumLanes*32{s2_win == WinW'(k)}} & cmp_q[k*Lanes*32 +: Lanes*32]);
+      s2_word = s2_word | ({NumLanes*WordW{s2_win == WinW'(k)}} & word_q[k*Lanes*WordW +: Lanes*WordW]);
+    end
+  end
 
   logic [NumBanks-1:0]       bank_re;
   logic [NumBanks-1:0]       bank_we;
@@ -204,7 +226,7 @@ module gpu_lds #(
       .atomic_i    (is_atomic),
       .fn_i        (fn_q),
       .wlane_i     (s2_wlane_q[b*LaneW +: LaneW]),
-      .lane_data_i (data_q[s2_win*Lanes*32 +: Lanes*32]),
+      .lane_data_i (s2_data),
       .lane_eq_i   (lane_eq),
       .old_o       (s2_old[b*32 +: 32])
     );
@@ -213,9 +235,9 @@ module gpu_lds #(
   for (genvar l = 0; l < NumLanes; l++) begin : g_lane
     gpu_lds_lane u_lane (
       .act_i      (s2_any),
-      .bank_i     (word_q[(s2_win*Lanes + l)*WordW +: BankW]),
+      .bank_i     (s2_word[l*WordW +: BankW]),
       .bank_old_i (s2_old),
-      .cmp_i      (cmp_q[(s2_win*Lanes + l)*32 +: 32]),
+      .cmp_i      (s2_cmp[l*32 +: 32]),
       .old_o      (lane_old[l*32 +: 32]),
       .eq_o       (lane_eq[l])
     );
@@ -230,7 +252,8 @@ module gpu_lds #(
     coll_d = coll_q;
     if (s2_ret_q != '0)   // (skipped when no lane returns: keeps an idle LDS cheap to simulate)
       for (int l = 0; l < NumLanes; l++)
-        if (s2_ret_q[l]) coll_d[(s2_win*Lanes + l)*32 +: 32] = lane_old[l*32 +: 32];
+        for (int k = 0; k < Windows; k++)
+          if (s2_ret_q[l] && s2_win == WinW'(k)) coll_d[(k*Lanes + l)*32 +: 32] = lane_old[l*32 +: 32];
   end
 
   assign resp_valid_o    = resp_valid_q;

@@ -4,7 +4,8 @@
 // Read latency 1: rdata_o shows mem[raddr_i] the cycle after re_i and holds
 // until the next re_i. No reset. Reading the address written in the same cycle
 // is undefined (X in simulation, so code relying on it fails loudly).
-// Infers block RAM (with byte/lane enables) in Yosys. Verilator simulates the
+// Infers block RAM (with byte/lane enables) in Yosys, also where LUT RAM
+// would be chosen for its size (ram_style "block": the tag RAMs). Verilator simulates the
 // write as an equivalent whole-word merge (below), which it runs faster.
 `default_nettype none
 
@@ -24,7 +25,7 @@ module gpu_ram_1r1w #(
 
   localparam int LaneW = Width / Lanes;
 
-  (* no_rw_check *)
+  (* no_rw_check, ram_style = "block" *)
   logic [Width-1:0] mem_q [0:Depth-1];
 
 `ifdef VERILATOR

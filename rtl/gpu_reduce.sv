@@ -113,8 +113,10 @@ module gpu_reduce #(
       count_q <= count_d;
     end
     if (group_done)
-      for (int c = 0; c < C; c++)
-        if (c == 0 || !fin_q) result_o[(32'(group_q)*C + c)*8*32 +: 32] <= lane_result[c*32 +: 32];
+      for (int g = 0; g < Groups; g++)   // (constant places: a variable one became a shifter)
+        for (int c = 0; c < C; c++)
+          if (group_q == GroupW'(g) && (g*C + c == 0 || !fin_q))
+            result_o[(g*C + c)*8*32 +: 32] <= lane_result[c*32 +: 32];
     if (finish) lane_we_o <= fin_q ? 32'h0000_0001 : 32'h0101_0101;
   end
 

@@ -51,40 +51,53 @@ module gpu_valu #(
   logic [PassW-1:0] o_pass_q;
   logic [W-1:0]     lane_result;
 
+  logic copy;
+  gpu_pass_seq #(
+    .Passes (Passes)
+  ) u_passes (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .valid_i      (valid_i),
+    .ready_o      (ready_o),
+    .ready_next_o (ready_next_o),
+    .copy_o       (copy),
+    .pass_o       (s0_pass)
+  );
+  assign s0_valid = valid_i || copy;
+
   if (Passes == 1) begin : g_one
-    assign s0_valid     = valid_i;
-    assign s0_pass      = 1'b0;
-    assign s0_opcode    = opcode_i;
-    assign s0_fn        = fn_i;
-    assign s0_a_all     = a_i;
-    assign s0_b_all     = b_i;
-    assign s0_mask      = mask_i;
-    assign s0_a         = a_i;
-    assign s0_b         = b_i;
-    assign ready_o      = 1'b1;
-    assign ready_next_o = 1'b1;
-    assign result_o     = lane_result;
+    assign s0_opcode = opcode_i;
+    assign s0_fn     = fn_i;
+    assign s0_a_all  = a_i;
+    assign s0_b_all  = b_i;
+    assign s0_mask   = mask_i;
+    assign s0_a      = a_i;
+    assign s0_b      = b_i;
+    assign result_o  = lane_result;
   end else begin : g_passes
-    logic [PassW-1:0] left_q;             // passes still to enter after pass 0
+    // Passes 1..Passes-1 come from a copy of the instruction taken with valid_i.
     logic [7:0]       opcode_q;
     logic [5:0]       fn_q;
     logic [31:0]      mask_q;
     logic [1023:0]    a_q, b_q;           // the whole operands (shfl reads any lane)
     logic [1023-W:0]  done_q;             // results of passes 0..Passes-2
-    wire  [PassW-1:0] pass_q = PassW'(Passes - 32'(left_q));
 
-    assign ready_o      = left_q == '0;
-    assign ready_next_o = 32'(left_q) < 2;
-    assign s0_valid     = valid_i || left_q != '0;
-    assign s0_pass      = valid_i ? '0 : pass_q;
-    assign s0_opcode    = valid_i ? opcode_i : opcode_q;
-    assign s0_fn        = valid_i ? fn_i : fn_q;
-    assign s0_a_all     = valid_i ? a_i : a_q;
-    assign s0_b_all     = valid_i ? b_i : b_q;
-    assign s0_mask      = valid_i ? mask_i : mask_q;
-    assign s0_a         = s0_a_all[s0_pass*W +: W];
-    assign s0_b         = s0_b_all[s0_pass*W +: W];
-    assign result_o     = {lane_result, done_q};
+    assign s0_opcode = valid_i ? opcode_i : opcode_q;
+    assign s0_fn     = valid_i ? fn_i : fn_q;
+    assign s0_a_all  = valid_i ? a_i : a_q;
+    assign s0_b_all  = valid_i ? b_i : b_q;
+    assign s0_mask   = valid_i ? mask_i : mask_q;
+    // (slices at constant places, one AND-OR per pass: a variable part-select
+    // became a barrel shifter in synthesis)
+    always_comb begin
+      s0_a = '0;
+      s0_b = '0;
+      for (int k = 0; k < Passes; k++) begin
+        s0_a = s0_a | ({W{s0_pass == PassW'(k)}} & s0_a_all[k*W +: W]);
+        s0_b = s0_b | ({W{s0_pass == PassW'(k)}} & s0_b_all[k*W +: W]);
+      end
+    end
+    assign result_o  = {lane_result, done_q};
 
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
@@ -93,12 +106,9 @@ module gpu_valu #(
         mask_q   <= mask_i;
         a_q      <= a_i;
         b_q      <= b_i;
-        left_q   <= PassW'(Passes - 1);
-      end else if (left_q != '0)
-        left_q <= left_q - PassW'(1);
-      if (o_valid_q && o_pass_q != PassW'(Passes - 1))
-        done_q[o_pass_q*W +: W] <= lane_result;
-      if (rst_i) left_q <= '0;
+      end
+      for (int k = 0; k < Passes - 1; k++)
+        if (o_valid_q && o_pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
     end
   end
 

@@ -2,7 +2,8 @@
 """make fpga: the small configuration (scripts/small_config.txt) on an ECP5.
 
 Yosys (pinned, .venv) runs synth_ecp5 on rtl/gpu_fpga_top.sv (gpu_top in a
-five-pin wrapper) with the hierarchy kept, then flattens it; nextpnr-ecp5
+five-pin wrapper) with the hierarchy kept and the classic ABC for the LUTs
+(as make synth does), then flattens it; nextpnr-ecp5
 places and routes it for an LFE5U-85F (CABGA381) with a clock target
 (--freq, default 50 MHz). The report, also printed, gives the utilisation of
 the chip, the Fmax reached and the critical path; it is written to
@@ -80,7 +81,12 @@ def main():
     lines = ["read_verilog -sv -DSYNTHESIS " + " ".join(rtl_files())]
     lines += [f"chparam -set {k} {v} {a.top}" for k, v in params.items()]
     lines += [f"hierarchy -check -top {a.top}",
-              f"synth_ecp5 -noflatten -top {a.top}",
+              # LUT mapping with the classic ABC, as in make synth (scripts/synth.py: ABC9 is too slow here)
+              f"synth_ecp5 -noflatten -top {a.top} -run :map_luts",
+              "techmap -map +/lattice/latches_map.v",
+              "abc -lut 4:7 -dress",
+              "clean",
+              f"synth_ecp5 -noflatten -top {a.top} -run map_cells:",
               "flatten",
               "opt_clean",
               f"tee -q -o {out}/synth_stat.json stat -json",

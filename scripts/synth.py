@@ -111,9 +111,10 @@ def yosys_script(name, top, target, params, out):
               f"{synth} -run :{split}",
               f"tee -q -o {out}/{name}.mems dump t:$mem_v2",
               ]
+    # LUTs are mapped with the classic ABC: the default of Yosys 0.70, ABC9,
+    # had not mapped gpu_l2_slice after 26 minutes (xc7) or 16 (ECP5); ABC
+    # does it in 2-3.
     if target == "xc7":
-        # synth_xilinx maps LUTs with ABC9, which did not finish gpu_l2_slice in
-        # 26 minutes; the classic ABC (synth_ecp5's default mapper too) does.
         lines += [f"{synth} -run {split}:map_luts",
                   "opt_expr -mux_undef -noclkinv",
                   "abc -lut 6",
@@ -124,7 +125,11 @@ def yosys_script(name, top, target, params, out):
                   "opt_lut_ins -tech xilinx",
                   f"{synth} -run finalize:"]
     else:
-        lines += [f"{synth} -run {split}:"]
+        lines += [f"{synth} -run {split}:map_luts",
+                  "techmap -map +/lattice/latches_map.v",
+                  "abc -lut 4:7 -dress",
+                  "clean",
+                  f"{synth} -run map_cells:"]
     lines += [f"tee -q -o {out}/{name}.json stat -json"]
     return "\n".join(lines) + "\n"
 
