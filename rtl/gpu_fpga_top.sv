@@ -1,6 +1,6 @@
 // gpu_fpga_top: gpu_top (Trace 0) in a pin wrapper for place and route on a
-// real FPGA (make fpga): the GPU's 232 input bits come from a shift register
-// fed by ser_i, one bit per cycle, and its 372 output bits are taken into a
+// real FPGA (make fpga): the GPU's 233 input bits come from a shift register
+// fed by ser_i, one bit per cycle, and its 323 output bits are taken into a
 // shift register when load_i is high and leave by ser_o, one bit per cycle
 // otherwise. Five pins in all, and every port of the GPU stays driven and
 // observed, so synthesis keeps all of its logic. The wrapper is for measuring
@@ -23,8 +23,8 @@ module gpu_fpga_top #(
   output logic ser_o
 );
 
-  localparam int InW  = 79 + 153;   // AXI4-Lite slave inputs, AXI4 master inputs
-  localparam int OutW = 41 + 2 + 329;
+  localparam int InW  = 79 + 154;       // AXI4-Lite slave inputs, AXI4 master inputs
+  localparam int OutW = 41 + 2 + 280;   // AXI4-Lite slave outputs, irq and busy, AXI4 master outputs
 
   logic [InW-1:0]  in_q;
   logic [OutW-1:0] out_q;
@@ -101,7 +101,7 @@ module gpu_fpga_top #(
     .m_axi_rdata      (in_q[228:101]),
     .m_axi_rresp      (in_q[230:229]),
     .m_axi_rlast      (in_q[231]),
-    .m_axi_rvalid     (in_q[InW-1]),
+    .m_axi_rvalid     (in_q[232]),
     .m_axi_rready     (outs[322]),
     .tr_valid_o       (),
     .tr_kind_o        (),
@@ -131,7 +131,6 @@ module gpu_fpga_top #(
     .tr_disp_group_o  ()
   );
   /* verilator lint_on PINCONNECTEMPTY */
-  assign outs[OutW-1:323] = '0;
 
   always_ff @(posedge clk_i)
     if (load_i) out_q <= outs;
