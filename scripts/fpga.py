@@ -3,7 +3,7 @@
 
 Yosys (pinned, .venv) runs synth_ecp5 on rtl/gpu_fpga_top.sv (gpu_top in a
 five-pin wrapper) with the hierarchy kept and the classic ABC for the LUTs
-(as make synth does), then flattens it; nextpnr-ecp5
+(as make synth does); nextpnr-ecp5
 places and routes it for an LFE5U-85F (CABGA381) with a clock target
 (--freq, default 50 MHz). The report, also printed, gives the utilisation of
 the chip, the Fmax reached and the critical path; it is written to
@@ -87,8 +87,8 @@ def main():
               "abc -lut 4:7 -dress",
               "clean",
               f"synth_ecp5 -noflatten -top {a.top} -run map_cells:",
-              "flatten",
-              "opt_clean",
+              # (hierarchical: nextpnr flattens it; Yosys's own flatten ran out
+              # of WebAssembly memory on the small configuration)
               f"tee -q -o {out}/synth_stat.json stat -json",
               f"write_json {netlist}"]
     with open(f"{out}/synth.ys", "w") as f:
