@@ -161,7 +161,25 @@ def main():
         f.write("\n".join(md) + "\n")
     print("\n".join(md))
     if rc != 0:
-        print(tail(f"{out}/pnr.log", 25))
+        # nextpnr's own count before packing says whether the design fits at all
+        fit = []
+        try:
+            with open(f"{out}/pnr.log") as f:
+                for line in f:
+                    t = line.strip()
+                    if t.startswith("Info:") and any(k in t for k in ("Total LUT4s:", "logic LUTs:", "carry LUTs:",
+                                                                       "RAM LUTs:", "Total DFFs:", "DP16KD:",
+                                                                       "MULT18X18D:")):
+                        fit.append(t[5:].strip())
+        except OSError:
+            pass
+        if fit:
+            msg = ["", "nextpnr-ecp5 stopped; its count of the design against the chip:", "", "```"] + fit + ["```"]
+            with open(f"{out}/report.md", "a") as f:
+                f.write("\n".join(msg) + "\n")
+            print("\n".join(msg))
+        else:
+            print(tail(f"{out}/pnr.log", 25))
         sys.exit(f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
     if a.require_freq and met is False:
         sys.exit(f"FAIL fpga: the clock target of {a.freq:g} MHz is not met")
