@@ -22,19 +22,9 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from synth import ROOT, SMALL, rtl_files   # (scripts/synth.py: the RTL file list, the small configuration)
+
 VENV = os.path.join(ROOT, ".venv", "bin")
-
-
-def rtl_files():
-    rtl = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".sv"))
-    pkgs = ["rtl/gpu_isa_pkg.sv"] + [f"rtl/{f}" for f in rtl if f.endswith("_pkg.sv") and f != "gpu_isa_pkg.sv"]
-    return pkgs + [f"rtl/{f}" for f in rtl if not f.endswith("_pkg.sv")]
-
-
-def small_config():
-    with open(os.path.join(ROOT, "scripts", "small_config.txt")) as f:
-        return dict(w.split("=") for w in f.read().split())
 
 
 def run(cmd, log):
@@ -74,7 +64,7 @@ def main():
             sys.exit(f"fpga: {tool} is not installed (make deps)")
 
     if a.param is None:
-        params = {k: v for k, v in small_config().items()} if a.top == "gpu_fpga_top" else {}
+        params = dict(SMALL) if a.top == "gpu_fpga_top" else {}
     else:
         params = dict(p.split("=", 1) for p in a.param)
     netlist = f"{out}/{a.top}.json"
