@@ -5,7 +5,7 @@
 #                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
 #                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
 #   make sim-small   the same on the small configuration (scripts/small_config.txt:
-#                    1 CU, 8 physical lanes, 1 L2 slice), waves/<kernel>_small.fst
+#                    1 CU, 8 physical lanes, small caches), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
 #   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
 #                   speed (untraced and traced), golden-model speed
@@ -43,30 +43,37 @@ BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(filter-out tb/bench_core.c,$(wildcard 
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
 # RTL unit tests: a Verilator model of one module with a C++ shim in tb/<name>_tb.cpp
-# that links the C library. RTL_UNITS lists the modules that have one.
+# that links the C library. RTL_UNITS lists the modules that have one; a unit
+# NAME with UNIT_MOD_NAME set is another build of module gpu_$(UNIT_MOD_NAME)
+# (with its VFLAGS_NAME and UNIT_CFLAGS_NAME).
 VERILATOR ?= verilator
 VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer l1 l2_slice axil_regs
+RTL_UNITS := decode coalescer coalescer_lanes8 l1 l2_slice axil_regs
 # Parameters of a unit's model (small caches: the tests reach evictions quickly).
 VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2 -GWrites=4
 VFLAGS_l1       := -GSets=4 -GWays=2 -GMshrs=2
+# The coalescer of the small configuration: store data gathered 8 lanes a cycle.
+UNIT_MOD_coalescer_lanes8   := coalescer
+VFLAGS_coalescer_lanes8     := -GLanes=8
+UNIT_CFLAGS_coalescer_lanes8 := -DCOAL_RTL_LANES=8
 # Other testbench sources of a unit's program, and the headers it needs.
 TBSRC_axil_regs := tb/axil_master.cpp tb/axi_check.cpp
 TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h tb/axil_master.h tb/axi_check.h tb/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
-$(SIM)/v$(1)/Vgpu_$(1): tb/$(1)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
+$(SIM)/v$(1)/Vgpu_$(1): tb/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
 	@mkdir -p $(SIM)/v$(1)
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
-	    $$(abspath tb/$(1)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(1) -Mdir $(SIM)/v$(1) \
-	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb) -I$$(abspath $(SIM)/gen) -O2" -LDFLAGS "$$(abspath $(LIB)) -lm" \
+	    $$(abspath tb/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(SIM)/v$(1) \
+	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb) -I$$(abspath $(SIM)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
+	    -LDFLAGS "$$(abspath $(LIB)) -lm" \
 	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
 endef
-$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u))))
+$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_MOD_$(u)),$(u)))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
@@ -108,7 +115,8 @@ VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
 VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
-# with 8 physical lanes, one L2 slice with fewer misses and writes in flight. Its own model and test programs
+# with 8 physical lanes (2 for divide/sqrt), 8 LDS banks, a 4 KiB L1 and one
+# 8 KiB L2 slice with fewer misses and writes in flight. Its own model and test programs
 # (sim/bin/<test>_rtl_small); make test runs the kernel tests on it too.
 # Its gpu_top parameters are those of scripts/small_config.txt (also read by
 # scripts/lint.sh and scripts/synth.py).
@@ -250,7 +258,7 @@ sim: deps
 	$(SIM_RUN) $(SIM_OPTS)
 
 # The same on the small configuration (scripts/small_config.txt: 1 CU, 8
-# physical lanes, 1 smaller L2 slice), the build for an LFE5U-85F (docs/fpga.md).
+# physical lanes, 8 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
 sim-small: deps
 	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim-small: rtl/gpu_top.sv does not exist yet"; exit 1; }
 	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk

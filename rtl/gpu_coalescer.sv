@@ -4,16 +4,23 @@
 // lane in that line (loads, stores) or only that lane (atomics). Sending one
 // request per cycle and clearing lanes_o from the pending mask yields exactly
 // one request per distinct line. In store data, a word written by several
-// served lanes takes the highest lane's value.
+// served lanes takes the highest lane's value. With Lanes < 32 the store
+// data is gathered over 32 / Lanes cycles first (gpu_coalescer_data), and
+// a store or atomic request is valid only once it is.
 `default_nettype none
 
-module gpu_coalescer (
+module gpu_coalescer #(
+  parameter int Lanes = 32           // store-data lanes gathered per cycle: 32, 16 or 8
+) (
+  input  wire           clk_i,       // (Lanes < 32)
+  input  wire           rst_i,       // (Lanes < 32)
+  input  wire           restart_i,   // another request than last cycle's: gather its data afresh (Lanes < 32)
   input  wire  [31:0]   pending_i,   // lanes not yet sent
   input  wire           atomic_i,    // one lane per request
   input  wire           with_data_i, // a store or atomic: wdata_o is wanted (else it is 0)
   input  wire  [1023:0] addr_i,      // byte address of lane l at [l*32 +: 32]
   input  wire  [1023:0] data_i,      // store data of lane l at [l*32 +: 32]
-  output logic          valid_o,     // pending_i != 0
+  output logic          valid_o,     // pending_i != 0 (and the store data gathered)
   output logic [25:0]   line_o,      // byte address >> 6
   output logic [4:0]    lead_o,      // lowest pending lane: its line is served
   output logic [31:0]   lanes_o,     // lanes served by this request
@@ -22,14 +29,15 @@ module gpu_coalescer (
 );
 
   // The served lanes and words; the store data is gpu_coalescer_data's.
+  logic any, data_ready;
   always_comb begin
-    valid_o = pending_i != 32'd0;
+    any     = pending_i != 32'd0;
     line_o  = '0;
     lead_o  = '0;
     lanes_o = '0;
     words_o = '0;
     // (all skipped when nothing is pending: it keeps an idle unit cheap to simulate)
-    if (valid_o) begin
+    if (any) begin
       for (int l = 31; l >= 0; l--)
         if (pending_i[l]) lead_o = l[4:0];
       line_o = addr_i[{27'd0, lead_o}*32 + 6 +: 26];
@@ -40,8 +48,16 @@ module gpu_coalescer (
     end
   end
 
-  gpu_coalescer_data u_data (
-    .en_i    (valid_o && with_data_i),
+  assign valid_o = any && (data_ready || !with_data_i);
+
+  gpu_coalescer_data #(
+    .Lanes (Lanes)
+  ) u_data (
+    .clk_i     (clk_i),
+    .rst_i     (rst_i),
+    .restart_i (restart_i),
+    .ready_o   (data_ready),
+    .en_i    (any && with_data_i),
     .lanes_i (lanes_o),
     .addr_i  (addr_i),
     .data_i  (data_i),

@@ -11,6 +11,9 @@ module gpu_cu #(
   parameter int L1Mshrs = 4,    // allocating load misses in flight
   parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16 or 8 (a wave instruction
                                 // takes 32 / Lanes passes in them)
+  parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
+                                // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)
+  parameter int LdsBanks = 32,  // LDS banks: 32, 16 or 8 (fewer: a smaller crossbar, more bank conflicts)
   parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)
 ) (
   input  wire           clk_i,
@@ -634,7 +637,7 @@ module gpu_cu #(
   logic [1023:0] fdiv_result;
   logic [7:0]    fdiv_tag;
   gpu_fp_divsqrt #(
-    .Lanes (Lanes)
+    .Lanes (DivLanes)
   ) u_fdiv (
     .clk_i     (clk_i),
     .rst_i     (rst),
@@ -682,7 +685,8 @@ module gpu_cu #(
   logic [5:0]    lds_stat_lanes;
 
   gpu_lds #(
-    .Lanes (Lanes)
+    .Lanes (Lanes),
+    .Banks (LdsBanks)
   ) u_lds (
     .clk_i           (clk_i),
     .rst_i           (rst),
@@ -1042,7 +1046,8 @@ module gpu_cu #(
   logic [511:0]  gm_req_data, gm_resp_data;
   logic [31:0]   gm_req_cmp, l1_hits, l1_misses, l1_evictions;
   gpu_gmem #(
-    .Entries (GmemEntries)
+    .Entries (GmemEntries),
+    .Lanes   (Lanes)
   ) u_gmem (
     .clk_i        (clk_i),
     .rst_i        (rst),

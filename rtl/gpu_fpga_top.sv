@@ -5,13 +5,22 @@
 // otherwise. Five pins in all, and every port of the GPU stays driven and
 // observed, so synthesis keeps all of its logic. The wrapper is for measuring
 // area and clock speed; a board design connects gpu_top's AXI4-Lite slave and
-// AXI4 master to its host and memory controller instead.
+// AXI4 master to its host and memory controller instead. Its parameters
+// are gpu_top's size parameters, with the small configuration's values
+// (scripts/small_config.txt) as defaults.
 `default_nettype none
 
 module gpu_fpga_top #(
   parameter int NumCus   = 1,
   parameter int Lanes    = 8,
+  parameter int DivLanes = 2,
+  parameter int LdsBanks = 8,
+  parameter int L1Sets   = 16,
+  parameter int L1Ways   = 4,
+  parameter int L1Mshrs  = 4,
   parameter int L2Slices = 1,
+  parameter int L2Sets   = 16,
+  parameter int L2Ways   = 8,
   parameter int L2Mshrs  = 4,
   parameter int L2WbBufs = 2,
   parameter int L2Writes = 8
@@ -37,7 +46,14 @@ module gpu_fpga_top #(
   gpu_top #(
     .NumCus   (NumCus),
     .Lanes    (Lanes),
+    .DivLanes (DivLanes),
+    .LdsBanks (LdsBanks),
+    .L1Sets   (L1Sets),
+    .L1Ways   (L1Ways),
+    .L1Mshrs  (L1Mshrs),
     .L2Slices (L2Slices),
+    .L2Sets   (L2Sets),
+    .L2Ways   (L2Ways),
     .L2Mshrs  (L2Mshrs),
     .L2WbBufs (L2WbBufs),
     .L2Writes (L2Writes),

@@ -18,7 +18,8 @@
 `default_nettype none
 
 module gpu_gmem #(
-  parameter int Entries = 8
+  parameter int Entries = 8,
+  parameter int Lanes   = 32    // the coalescer's store-data lanes per cycle (gpu_coalescer)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -160,7 +161,21 @@ module gpu_gmem #(
   logic [31:0] send_lanes;
   wire [1023:0] send_addr = addr_q[send_idx*1024 +: 1024];
   wire [1023:0] send_cmp  = cmp_q[send_idx*1024 +: 1024];
-  gpu_coalescer u_coalescer (
+  // The request the coalescer works on changes when another entry is picked
+  // or a request went out (its lanes are no longer pending).
+  logic            sent_q;
+  logic [IdxW-1:0] coal_idx_q;
+  always_ff @(posedge clk_i) begin
+    sent_q     <= coal_valid && req_ready_i;
+    coal_idx_q <= send_idx;
+  end
+
+  gpu_coalescer #(
+    .Lanes (Lanes)
+  ) u_coalescer (
+    .clk_i       (clk_i),
+    .rst_i       (rst_i),
+    .restart_i   (sent_q || coal_idx_q != send_idx),
     .pending_i   (send_ok ? unsent_q[send_idx] : 32'd0),
     .atomic_i    (op_q[send_idx] == 2'd2),
     .with_data_i (op_q[send_idx] == 2'd1 || op_q[send_idx] == 2'd2),

@@ -1,5 +1,6 @@
-// gpu_lds: the 64 KiB local data share of one CU: 32 word-interleaved banks,
-// one wave instruction (load, store or atomic, all 32 lanes) at a time.
+// gpu_lds: the 64 KiB local data share of one CU: Banks word-interleaved
+// banks (32; fewer in a small build), one wave instruction (load, store or
+// atomic, all 32 lanes) at a time.
 // Latency: resp_valid_o comes R+1 cycles after the accepting edge, R = rounds
 // (docs/lds.md: conflicts serialised; atomics one lane per bank per round).
 // With Lanes < 32 physical lanes, a round serves lanes of one window of
@@ -9,7 +10,8 @@
 `default_nettype none
 
 module gpu_lds #(
-  parameter int Lanes = 32      // physical lanes: 32, 16 or 8
+  parameter int Lanes = 32,     // physical lanes: 32, 16 or 8
+  parameter int Banks = 32      // banks: 32, 16 or 8 (the bank of a word is its address mod Banks)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -36,9 +38,9 @@ module gpu_lds #(
 );
 
   localparam int NumLanes = Lanes;   // the lanes of a round: those of one window
-  localparam int NumBanks = 32;
-  localparam int BankW    = 5;    // word address bits [4:0]: the bank
-  localparam int RowW     = 9;    // word address bits [13:5]: the row in the bank
+  localparam int NumBanks = Banks;
+  localparam int BankW    = $clog2(Banks);   // word address bits [BankW-1:0]: the bank
+  localparam int RowW     = 14 - BankW;      // the rest: the row in the bank
   localparam int WordW    = BankW + RowW;
   localparam int LaneW    = $clog2(Lanes);
   localparam int Windows  = 32 / Lanes;
@@ -214,7 +216,8 @@ module gpu_lds #(
   // The crossbar: each bank takes its data lane's operand; each lane, its bank's word.
   for (genvar b = 0; b < NumBanks; b++) begin : g_bank
     gpu_lds_bank #(
-      .Lanes (NumLanes)
+      .Lanes (NumLanes),
+      .RowW  (RowW)
     ) u_bank (
       .clk_i       (clk_i),
       .rst_i       (rst_i),
@@ -233,7 +236,9 @@ module gpu_lds #(
   end
 
   for (genvar l = 0; l < NumLanes; l++) begin : g_lane
-    gpu_lds_lane u_lane (
+    gpu_lds_lane #(
+      .Banks (NumBanks)
+    ) u_lane (
       .act_i      (s2_any),
       .bank_i     (s2_word[l*WordW +: BankW]),
       .bank_old_i (s2_old),

@@ -1,5 +1,5 @@
-// gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 512 words of 32
-// bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
+// gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 2^RowW words of
+// 32 bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
 // the cycle after (stage 2, act_i) it shows its word before this round's
 // write (old_o: the RAM's, or the word written the cycle before, which the
 // RAM cannot return) and, with we_i, writes its data lane's store data or the
@@ -10,17 +10,18 @@
 /*verilator tracing_off*/
 
 module gpu_lds_bank #(
-  parameter int Lanes = 32          // the lanes of a round (gpu_lds)
+  parameter int Lanes = 32,         // the lanes of a round (gpu_lds)
+  parameter int RowW  = 9           // row address bits: 512 words (32 banks of the 64 KiB LDS)
 ) (
   input  wire          clk_i,
   input  wire          rst_i,
   // stage 1
   input  wire          re_i,
-  input  wire  [8:0]   raddr_i,
+  input  wire  [RowW-1:0] raddr_i,
   // stage 2
   input  wire          act_i,          // the bank was read or written in the last round
   input  wire          we_i,
-  input  wire  [8:0]   row_i,          // its row in that round
+  input  wire  [RowW-1:0] row_i,         // its row in that round
   input  wire          atomic_i,
   input  wire  [5:0]   fn_i,           // the atomic's gpu_isa_pkg::FN_*
   input  wire  [$clog2(Lanes)-1:0] wlane_i,      // the data lane: the highest lane served in the bank
@@ -32,7 +33,7 @@ module gpu_lds_bank #(
   logic [31:0] rdata, wdata;
   gpu_ram_1r1w #(
     .Width (32),
-    .Depth (512)
+    .Depth (1 << RowW)
   ) u_ram (
     .clk_i   (clk_i),
     .we_i    (we_i),
@@ -45,7 +46,7 @@ module gpu_lds_bank #(
 
   // The word an atomic wrote in the last cycle, for a read of the same row now.
   logic        fwd_valid_q;
-  logic [8:0]  fwd_row_q;
+  logic [RowW-1:0] fwd_row_q;
   logic [31:0] fwd_data_q;
 
   // (two blocks: old_o goes out to the lanes, whose compare results come back in lane_eq_i)

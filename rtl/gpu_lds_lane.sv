@@ -5,10 +5,12 @@
 // (not traced: its ports repeat the LDS's buses)
 /*verilator tracing_off*/
 
-module gpu_lds_lane (
+module gpu_lds_lane #(
+  parameter int Banks = 32            // of the LDS: 32, 16 or 8
+) (
   input  wire           act_i,
-  input  wire  [4:0]    bank_i,       // the lane's bank
-  input  wire  [1023:0] bank_old_i,   // every bank's old word (bank b at [b*32 +: 32])
+  input  wire  [$clog2(Banks)-1:0] bank_i,       // the lane's bank
+  input  wire  [Banks*32-1:0]      bank_old_i,   // every bank's old word (bank b at [b*32 +: 32])
   input  wire  [31:0]   cmp_i,
   output logic [31:0]   old_o,
   output logic          eq_o

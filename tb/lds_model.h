@@ -18,7 +18,12 @@ extern "C" {
 }
 #endif
 
-enum { LDS_LANES = 32, LDS_BANKS = 32, LDS_ROWS = 512, LDS_WORDS = 16384 };
+/* The banks (gpu_lds's Banks: 32, 16 or 8; scripts/test_lds.sh sets it). */
+#ifndef LDS_BANKS
+#define LDS_BANKS 32
+#endif
+
+enum { LDS_LANES = 32, LDS_WORDS = 16384, LDS_ROWS = LDS_WORDS / LDS_BANKS };
 
 /* The lanes a round may serve (gpu_lds's Lanes): a window of that many
  * lanes, the windows one after the other (scripts/test_lds.sh sets it). */
