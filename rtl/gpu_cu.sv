@@ -65,6 +65,7 @@ module gpu_cu #(
   output logic [31:0]   mem_req_cmp_o,
   output logic [15:0]   mem_req_tag_o,
   input  wire           mem_resp_valid_i,
+  output logic          mem_resp_ready_o,   // (a small build's memory unit takes an answer in several cycles)
   input  wire  [15:0]   mem_resp_tag_i,
   input  wire  [511:0]  mem_resp_data_i,
   // L2 write-back of a cache_wb_l2 (gpu_gmem)
@@ -100,7 +101,8 @@ module gpu_cu #(
   // integer ALU (gpu_valu), f32 pipe; the other fixed instructions take 2.
   localparam int FpLat   = gpu_fp_pkg::FP_PIPE_LATENCY + Passes - 1;   // gpu_fp_pipe, valid_i to valid_o
   localparam int LatFp   = 1 + FpLat;
-  localparam int LatValu = 1 + Passes;
+  localparam int ValuLat = Passes == 1 ? 1 : Passes + 1;                 // gpu_valu, valid_i to valid_o
+  localparam int LatValu = 1 + ValuLat;
 
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
@@ -553,7 +555,7 @@ module gpu_cu #(
   // Units
   // ======================================================================
   // Integer vector unit (result one cycle after EX)
-  logic          valu_valid, valu_ready, valu_ready_next;
+  logic          valu_valid, valu_ready, valu_ready_next, valu_pass0;
   logic [1023:0] valu_result;
   logic [31:0]   valu_we;
   gpu_valu #(
@@ -570,6 +572,7 @@ module gpu_cu #(
     .mask_i   (ex_mask),
     .ready_o  (valu_ready),
     .ready_next_o (valu_ready_next),
+    .pass0_o  (valu_pass0),
     .valid_o  (valu_valid),
     .result_o (valu_result),
     .lane_we_o(valu_we)
@@ -763,7 +766,10 @@ module gpu_cu #(
   logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
   logic [4:0]    p2_nsig_q;
 
-  // The integer ALU instruction in u_valu (at most one: it takes a new one when the last leaves).
+  // The integer ALU instruction whose result u_valu gives next. (With
+  // Passes > 1 the next one may issue before that result is out: the
+  // instruction's fields wait in valu_in_q until its pass 0 runs.)
+  localparam int ValuMetaW = 1 + 1 + 12 + 64 + 4 + 6 + 32;
   logic          valu_meta_slot_q, valu_meta_writes_q;
   logic [11:0]   valu_meta_pc_q;
   logic [63:0]   valu_meta_inst_q;
@@ -1038,7 +1044,7 @@ module gpu_cu #(
   // 4 instructions of 32 lanes: the 128 global memory ports of a CU (docs/isa.md 4.7)
   localparam int GmemEntries = 4;
   // The memory unit's line requests to the L1, and the answers.
-  logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, l1_dresp_ready;
+  logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, gm_resp_ready, l1_dresp_ready;
   logic [1:0]    gm_req_op, gm_req_scope;
   logic [5:0]    gm_req_fn;
   logic [25:0]   gm_req_line;
@@ -1080,6 +1086,7 @@ module gpu_cu #(
     .req_cmp_o    (gm_req_cmp),
     .req_tag_o    (gm_req_tag),
     .resp_valid_i (gm_resp_valid),
+    .resp_ready_o (gm_resp_ready),
     .resp_tag_i   (gm_resp_tag),
     .resp_data_i  (gm_resp_data),
     .done_valid_o (gm_done_valid),
@@ -1118,6 +1125,7 @@ module gpu_cu #(
     .req_cmp_i        (gm_req_cmp),
     .req_tag_i        (gm_req_tag),
     .resp_valid_o     (gm_resp_valid),
+    .resp_ready_i     (gm_resp_ready),
     .resp_tag_o       (gm_resp_tag),
     .resp_data_o      (gm_resp_data),
     .dreq_valid_o     (mem_req_valid_o),
@@ -1145,7 +1153,7 @@ module gpu_cu #(
     .ctr_misses_o     (l1_misses),
     .ctr_evictions_o  (l1_evictions)
   );
-  wire unused_l1_ready = l1_dresp_ready;   // always 1: the L2's answers are always taken
+  assign mem_resp_ready_o = l1_dresp_ready;
 
   // Room for one more: entries free, less the global instructions between issue and writeback.
   wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
@@ -1167,16 +1175,22 @@ module gpu_cu #(
   wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
                                    (ex_valu || ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
 
-  always_ff @(posedge clk_i)
-    if (ex_good && ex_valu) begin
-      valu_meta_slot_q   <= ex_slot_q;
-      valu_meta_pc_q     <= ex_pc_q;
-      valu_meta_inst_q   <= ex_inst_q;
-      valu_meta_unit_q   <= ex_unit_q;
-      valu_meta_dest_q   <= ex_dest_q;
-      valu_meta_writes_q <= ex_writes_q;
-      valu_meta_mask_q   <= ex_mask;
+  wire [ValuMetaW-1:0] valu_in = {ex_slot_q, ex_writes_q, ex_pc_q, ex_inst_q, ex_unit_q, ex_dest_q, ex_mask};
+  if (Passes == 1) begin : g_valu_meta
+    always_ff @(posedge clk_i)
+      if (ex_good && ex_valu)
+        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
+         valu_meta_mask_q} <= valu_in;
+    wire unused_valu_pass0 = valu_pass0;
+  end else begin : g_valu_meta_passes
+    logic [ValuMetaW-1:0] valu_in_q;
+    always_ff @(posedge clk_i) begin
+      if (ex_good && ex_valu) valu_in_q <= valu_in;
+      if (valu_pass0)
+        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
+         valu_meta_mask_q} <= valu_in_q;
     end
+  end
 
   always_ff @(posedge clk_i) begin
     p2_valid_q <= ex_fixed2;

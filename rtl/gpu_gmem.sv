@@ -15,6 +15,9 @@
 // cache_inv_l1 goes out as one request of op 3 (answered by the L1), and a
 // cache_wb_l2 asks for the L2 write-back (maint_req_o, granted by maint_ack_i)
 // and completes at maint_done_i.
+// With Lanes < 32 (a small build) a response is taken in 32 / Lanes cycles,
+// one window of Lanes lanes a cycle (resp_ready_o in the last); the response
+// holds until then. With 32 lanes resp_ready_o is always high.
 `default_nettype none
 
 module gpu_gmem #(
@@ -55,6 +58,7 @@ module gpu_gmem #(
   output logic [15:0]   req_tag_o,
   // responses (tag: [12:10] CU, [9:5] entry, [4:0] lead lane)
   input  wire           resp_valid_i,
+  output logic          resp_ready_o,
   input  wire  [15:0]   resp_tag_i,
   input  wire  [511:0]  resp_data_i,    // load: the line; atomic: the old word at its word
   // completion
@@ -252,24 +256,68 @@ module gpu_gmem #(
   wire [4:0]      resp_lane = resp_tag_i[4:0];
   wire            unused_resp_tag = ^resp_tag_i[15:5+IdxW];   // the CU field routed us here
 
+  // The window of lanes the response serves this cycle: all 32, or with
+  // fewer lanes the next of its windows (resp_pass).
+  localparam int RPasses = 32 / Lanes;
+  localparam int RPassW  = RPasses > 1 ? $clog2(RPasses) : 1;
+  // resp_done: the lanes the response has served, cleared from wait_q when
+  // it is taken (so that its entry cannot complete before its last window).
+  logic [RPassW-1:0] resp_pass;
+  logic [31:0]       resp_lanes;   // the served lanes of this cycle's window
+  logic [31:0]       resp_done;
+  if (RPasses == 1) begin : g_resp_whole
+    assign resp_pass    = '0;
+    assign resp_ready_o = 1'b1;
+    assign resp_done    = resp_lanes;
+  end else begin : g_resp_windows
+    logic [RPassW-1:0] resp_pass_q;
+    logic [31:0]       resp_done_q;   // served in the earlier windows
+    assign resp_pass    = resp_pass_q;
+    assign resp_ready_o = resp_pass_q == RPassW'(RPasses - 1);
+    assign resp_done    = resp_done_q | resp_lanes;
+    always_ff @(posedge clk_i) begin
+      if (resp_valid_i) begin
+        resp_pass_q <= resp_pass_q + RPassW'(1);
+        resp_done_q <= resp_ready_o ? 32'd0 : resp_done;
+      end
+      if (rst_i) begin
+        resp_pass_q <= '0;
+        resp_done_q <= '0;
+      end
+    end
+  end
+
   // The lanes a response serves: the lead lane of an atomic; for a load or
-  // store, every selected lane in the lead lane's line.
-  // Each lane's word of the response line.
+  // store, every selected lane in the lead lane's line. Each of the window's
+  // lanes takes its word of the response line.
   wire [1023:0] resp_addr = addr_q[resp_idx*1024 +: 1024];
-  logic [31:0]   resp_lanes;
-  logic [1023:0] resp_words;
+  logic [Lanes*32-1:0] resp_words;   // the window's lanes' words
   always_comb begin
-    logic [25:0] line;
+    logic [25:0]         line;
+    logic [Lanes*32-1:0] win_addr;
+    logic [Lanes-1:0]    win_mask;
     resp_lanes = '0;
     resp_words = '0;
+    win_addr   = '0;
+    win_mask   = '0;
     line       = resp_addr[resp_lane*32 + 6 +: 26];
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
-      if (op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE) resp_lanes[resp_lane] = 1'b1;
-      else
-        for (int l = 0; l < 32; l++)
-          resp_lanes[l] = mask_q[resp_idx][l] && resp_addr[l*32 + 6 +: 26] == line;
-      for (int l = 0; l < 32; l++)
-        resp_words[l*32 +: 32] = resp_data_i[{5'd0, resp_addr[l*32 + 2 +: 4]}*32 +: 32];
+      // (the window at constant places, by AND-OR: a variable part-select becomes a shifter)
+      for (int k = 0; k < RPasses; k++)
+        if (resp_pass == RPassW'(k)) begin
+          win_addr = resp_addr[k*Lanes*32 +: Lanes*32];
+          win_mask = mask_q[resp_idx][k*Lanes +: Lanes];
+        end
+      for (int k = 0; k < RPasses; k++)
+        for (int l = 0; l < Lanes; l++)
+          if (resp_pass == RPassW'(k)) begin
+            if (op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE)
+              resp_lanes[k*Lanes + l] = resp_lane == 5'(k*Lanes + l);
+            else
+              resp_lanes[k*Lanes + l] = win_mask[l] && win_addr[l*32 + 6 +: 26] == line;
+          end
+      for (int l = 0; l < Lanes; l++)
+        resp_words[l*32 +: 32] = resp_data_i[{5'd0, win_addr[l*32 + 2 +: 4]}*32 +: 32];
     end
   end
 
@@ -281,8 +329,10 @@ module gpu_gmem #(
         cmp_q[e*1024 +: 1024]  <= acc_cmp_i;
       end
       if (resp_valid_i && resp_idx == e && ret_q[e])
-        for (int l = 0; l < 32; l++)
-          if (resp_lanes[l]) result_q[e*1024 + l*32 +: 32] <= resp_words[l*32 +: 32];
+        for (int k = 0; k < RPasses; k++)
+          for (int l = 0; l < Lanes; l++)
+            if (resp_pass == RPassW'(k) && resp_lanes[k*Lanes + l])
+              result_q[e*1024 + (k*Lanes + l)*32 +: 32] <= resp_words[l*32 +: 32];
     end
   end
 
@@ -315,7 +365,7 @@ module gpu_gmem #(
     end
     if (coal_valid && req_ready_i)
       unsent_q[send_idx] <= unsent_q[send_idx] & ~send_lanes;
-    if (resp_valid_i) wait_q[resp_idx] <= wait_q[resp_idx] & ~resp_lanes;
+    if (resp_valid_i && resp_ready_o) wait_q[resp_idx] <= wait_q[resp_idx] & ~resp_done;
     if (maint_req_o && maint_ack_i)
       mt_sent_q[mt_idx] <= 1'b1;
     if (maint_done_i)
@@ -333,7 +383,7 @@ module gpu_gmem #(
   always @(posedge clk_i) begin
     if (!rst_i && acc_valid_i && !alloc_ok)
       $error("gpu_gmem: instruction accepted with no free entry");
-    if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || !wait_q[resp_idx][resp_lane] ||
+    if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || (resp_pass == '0 && !wait_q[resp_idx][resp_lane]) ||
                                    (resp_lanes & ~wait_q[resp_idx]) != 32'd0))
       $error("gpu_gmem: response for entry %0d lead lane %0d whose lanes do not all wait for one", resp_idx, resp_lane);
   end

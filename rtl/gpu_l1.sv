@@ -7,6 +7,10 @@
 // other request goes on to the L2 and drops the line (updates it: a wave/group
 // store without nt); a fill overtaken by another request of its line sent on,
 // or by op 3 (cache_inv_l1: drop all, answered here), is not installed.
+// Answers go to the memory unit with valid/ready (resp_ready_i; the unit of a
+// small build takes one in several cycles): an answer offered and not taken
+// keeps the port, and an L2 answer waits (dresp_ready_o) while another is
+// offered; else an L2 answer goes first and a hit waits a cycle.
 `default_nettype none
 
 module gpu_l1 #(
@@ -29,8 +33,9 @@ module gpu_l1 #(
   input  wire  [511:0]  req_data_i,
   input  wire  [31:0]   req_cmp_i,
   input  wire  [15:0]   req_tag_i,
-  // answers to the memory unit (always taken)
+  // answers to the memory unit
   output logic          resp_valid_o,
+  input  wire           resp_ready_i,
   output logic [15:0]   resp_tag_o,
   output logic [511:0]  resp_data_o,
   // to the L2 (op 0..2, as received)
@@ -130,14 +135,20 @@ module gpu_l1 #(
   wire          unused_tags = ^tag_rdata;   // (the L1 needs only the matches)
 
   // ---------------------------------------------------------------- answers from the L2
-  // Always taken; one that matches an MSHR fills its line unless it was made stale.
-  assign dresp_ready_o = 1'b1;
+  // Taken when the memory unit takes them (and no hit's answer holds the
+  // port); one that matches an MSHR fills its line unless it was made stale.
+  logic             b_valid_q;
+  logic [15:0]      b_tag_q;
+  logic             b_held_q;    // the hit's answer was offered last cycle and not taken: it keeps the port
+  wire              use_b      = b_valid_q && (b_held_q || !dresp_valid_i);
+  assign dresp_ready_o = resp_ready_i && !use_b;
+  wire              dresp_take = dresp_valid_i && dresp_ready_o;
   logic             fill_hit;
   logic [MshrW-1:0] fill_ms;
   always_comb begin
     fill_hit = 1'b0;
     fill_ms  = '0;
-    if (dresp_valid_i)
+    if (dresp_take)
       for (int m = Mshrs - 1; m >= 0; m--)
         if (ms_valid_q[m] && ms_tag_q[m] == dresp_tag_i) begin
           fill_hit = 1'b1;
@@ -146,13 +157,14 @@ module gpu_l1 #(
   end
 
   // ---------------------------------------------------------------- stage B: a hit's (or cache_inv_l1's) answer
-  logic        b_valid_q;
-  logic [15:0] b_tag_q;
-  // An answer from the L2 goes to the memory unit first; a hit waits a cycle.
-  wire         b_block = b_valid_q && dresp_valid_i;
+  // An answer from the L2 goes to the memory unit first (unless the hit's
+  // answer holds the port); a hit waits. Stage B takes no new hit until its
+  // answer is taken (the RAM's output holds it meanwhile).
+  wire         b_take  = use_b && resp_ready_i;
+  wire         b_block = b_valid_q && !b_take;
   assign resp_valid_o = dresp_valid_i || b_valid_q;
-  assign resp_tag_o   = dresp_valid_i ? dresp_tag_i : b_tag_q;
-  assign resp_data_o  = dresp_valid_i ? dresp_data_i : ram_rdata;
+  assign resp_tag_o   = use_b ? b_tag_q : dresp_tag_i;
+  assign resp_data_o  = use_b ? ram_rdata : dresp_data_i;
 
   // ---------------------------------------------------------------- stage A: lookup
   wire [SetW-1:0] a_set = t_line_q[SetW-1:0];
@@ -316,12 +328,13 @@ module gpu_l1 #(
     if (tag_re) tags_t_q <= 1'b1;
     else if (t_load || (tag_we != '0 && tag_waddr == a_set)) tags_t_q <= 1'b0;
 
-    if (b_valid_q && !dresp_valid_i) b_valid_q <= 1'b0;
+    if (b_take) b_valid_q <= 1'b0;
+    b_held_q <= use_b && !resp_ready_i;
     if (a_go && (a_is_hit || a_inv_all)) begin   // (cache_inv_l1 is answered here too, with no data)
       b_valid_q <= 1'b1;
       b_tag_q   <= t_tag_q;
     end
-    if (dresp_valid_i && fill_hit) begin
+    if (fill_hit) begin
       ms_valid_q[fill_ms]          <= 1'b0;
       pend_q[ms_idx_q[fill_ms]]    <= 1'b0;
       if (fill_install) valid_q[ms_idx_q[fill_ms]] <= 1'b1;
@@ -355,6 +368,7 @@ module gpu_l1 #(
       pend_q     <= '0;
       ms_valid_q <= '0;
       b_valid_q  <= 1'b0;
+      b_held_q   <= 1'b0;
       t_valid_q  <= 1'b0;
       tags_t_q   <= 1'b0;
       c_hits_q   <= '0;

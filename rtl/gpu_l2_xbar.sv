@@ -26,6 +26,7 @@ module gpu_l2_xbar #(
   input  wire  [NumCus*32-1:0]     cu_cmp_i,
   input  wire  [NumCus*16-1:0]     cu_tag_i,
   output logic [NumCus-1:0]        cu_resp_valid_o,
+  input  wire  [NumCus-1:0]        cu_resp_ready_i,   // an answer not taken is offered again (the same one)
   output logic [NumCus*16-1:0]     cu_resp_tag_o,
   output logic [NumCus*512-1:0]    cu_resp_data_o,
   // to the slices
@@ -122,7 +123,6 @@ module gpu_l2_xbar #(
     cu_resp_valid_o = '0;
     cu_resp_tag_o   = '0;
     cu_resp_data_o  = '0;
-    sl_resp_ready_o = '0;
     for (int c = 0; c < NumCus; c++) begin
       resp_any[c] = 1'b0;
       resp_win[c] = '0;
@@ -140,16 +140,24 @@ module gpu_l2_xbar #(
         cu_resp_valid_o[c]           = 1'b1;
         cu_resp_tag_o[c*16 +: 16]    = sl_resp_tag_i[resp_win[c]*16 +: 16];
         cu_resp_data_o[c*512 +: 512] = sl_resp_data_i[resp_win[c]*512 +: 512];
-        sl_resp_ready_o[resp_win[c]] = 1'b1;
       end
     end
+  end
+
+  // (a block of its own: the CUs' readies depend on their answers)
+  always_comb begin
+    sl_resp_ready_o = '0;
+    for (int c = 0; c < NumCus; c++)
+      if (resp_any[c]) sl_resp_ready_o[resp_win[c]] = cu_resp_ready_i[c];
   end
 
   always_ff @(posedge clk_i) begin
     for (int s = 0; s < Slices; s++)
       if (req_any[s]) req_last_q[s] <= req_win[s];   // (also when refused: the next CU's turn)
+    // (an answer not taken: the search starts at its slice again, which holds it)
     for (int c = 0; c < NumCus; c++)
-      if (resp_any[c]) resp_last_q[c] <= resp_win[c];
+      if (resp_any[c])
+        resp_last_q[c] <= cu_resp_ready_i[c] ? resp_win[c] : resp_win[c] == '0 ? SlW'(Slices - 1) : resp_win[c] - SlW'(1);
     if (rst_i) begin
       for (int s = 0; s < Slices; s++) req_last_q[s] <= LastCu[CuW-1:0];
       for (int c = 0; c < NumCus; c++) resp_last_q[c] <= LastSlice[SlW-1:0];

@@ -242,7 +242,7 @@ module gpu_top #(
   logic [NumCus*6-1:0]    cu_fault_lane;
   logic [NumCus*32-1:0]   cu_fault_addr;
   logic [NumCus*7-1:0]    cu_fault_reg;
-  logic [NumCus-1:0]      cu_req_valid, cu_req_ready, cu_resp_valid, squash;
+  logic [NumCus-1:0]      cu_req_valid, cu_req_ready, cu_resp_valid, cu_resp_ready, squash;
   logic [NumCus*16-1:0]   cu_resp_tag;
   logic [NumCus*512-1:0]  cu_resp_data;
   logic [NumCus-1:0]      cu_maint_req, cu_maint_ack, cu_maint_done;
@@ -321,6 +321,7 @@ module gpu_top #(
       .mem_req_cmp_o   (cu_req_cmp[c*32 +: 32]),
       .mem_req_tag_o   (cu_req_tag[c*16 +: 16]),
       .mem_resp_valid_i(cu_resp_valid[c]),
+      .mem_resp_ready_o(cu_resp_ready[c]),
       .mem_resp_tag_i  (cu_resp_tag[c*16 +: 16]),
       .mem_resp_data_i (cu_resp_data[c*512 +: 512]),
       .maint_req_o     (cu_maint_req[c]),
@@ -381,6 +382,7 @@ module gpu_top #(
     .cu_cmp_i        (cu_req_cmp),
     .cu_tag_i        (cu_req_tag),
     .cu_resp_valid_o (cu_resp_valid),
+    .cu_resp_ready_i (cu_resp_ready),
     .cu_resp_tag_o   (cu_resp_tag),
     .cu_resp_data_o  (cu_resp_data),
     .sl_valid_o      (sl_valid),

@@ -6,7 +6,10 @@
 // update or drop the line, loads that must miss, cache_inv_l1, and fills that
 // a later store of the CU made stale, the answer arriving before, at and
 // after the edge the store passes; and an older fill overtaken by a newer
-// read of its line. Prints PASS/FAIL lines.
+// read of its line. Then random loads and stores with the memory unit taking
+// answers only some cycles (resp_ready_i, as a small build's does): every
+// request answered exactly once, with its line, and an answer not taken
+// offered again unchanged. Prints PASS/FAIL lines.
 #include "Vgpu_l1.h"
 #include "verilated.h"
 
@@ -38,6 +41,19 @@ struct Tb {
     std::map<uint16_t, std::vector<uint32_t>> answers;   // to the memory unit, by tag
     unsigned sent_on = 0;
     std::string err;
+    unsigned ready_pct = 100;                            // cycles the memory unit takes an answer in
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    int down_held = -1;                                  // tag of an L2 answer offered and not taken (offered again)
+    bool held = false;                                   // an answer was offered and not taken
+    uint16_t held_tag = 0;
+    uint32_t held_data[16] = {};
+    unsigned rand()
+    {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        return (unsigned)(rng >> 11);
+    }
 
     std::vector<uint32_t> &line(uint32_t l)
     {
@@ -68,21 +84,37 @@ struct Tb {
             d.req_tag_i = r->tag;
         }
         d.dreq_ready_i = 1;
+        if (down_held >= 0)   // (the L2 holds an answer until it is taken)
+            for (size_t k = 0; k < down.size(); k++)
+                if (down[k].tag == down_held) answer = (int)k;
         bool answering = answer >= 0 && (size_t)answer < down.size();
         d.dresp_valid_i = answering;
         if (answering) {
             d.dresp_tag_i = down[(size_t)answer].tag;
             for (unsigned w = 0; w < 16; w++) d.dresp_data_i[w] = down[(size_t)answer].data[w];
         }
+        d.resp_ready_i = rand() % 100 < ready_pct;
         d.clk_i = 0;
         d.eval();
         bool taken = r && d.req_ready_o;
-        if (d.resp_valid_o) {
+        if (held && err.empty()) {
+            bool same = d.resp_valid_o && (uint16_t)d.resp_tag_o == held_tag;
+            for (unsigned w = 0; w < 16 && same; w++) same = d.resp_data_o[w] == held_data[w];
+            if (!same) err = "an answer offered and not taken was not offered again unchanged";
+        }
+        held = d.resp_valid_o && !d.resp_ready_i;
+        if (held) {
+            held_tag = (uint16_t)d.resp_tag_o;
+            for (unsigned w = 0; w < 16; w++) held_data[w] = d.resp_data_o[w];
+        }
+        if (d.resp_valid_o && d.resp_ready_i) {
             std::vector<uint32_t> v(16);
             for (unsigned w = 0; w < 16; w++) v[w] = d.resp_data_o[w];
+            if (answers.count((uint16_t)d.resp_tag_o) && err.empty()) err = "a request was answered twice";
             answers[(uint16_t)d.resp_tag_o] = v;
         }
-        if (answering) down.erase(down.begin() + answer);
+        down_held = answering && !d.dresp_ready_o ? down[(size_t)answer].tag : -1;
+        if (answering && d.dresp_ready_o) down.erase(down.begin() + answer);
         if (d.dreq_valid_o && d.dreq_ready_i) {   // the L2 performs it now
             Down x{ (uint16_t)d.dreq_tag_o, {} };
             std::vector<uint32_t> &m = line(d.dreq_line_o);
@@ -123,9 +155,9 @@ struct Tb {
     }
     void answer_all()
     {
-        while (!down.empty()) cycle(nullptr, 0);
-        cycle(nullptr);
-        cycle(nullptr);
+        for (int i = 0; i < 10000 && !down.empty(); i++) cycle(nullptr, 0);
+        for (int i = 0; i < 64; i++) cycle(nullptr);
+        if (!down.empty() && err.empty()) err = "the L1 never took the L2's answers";
     }
     // Word 0 of the answer to `tag`, or ~0 if none.
     uint32_t got(uint16_t tag) const
@@ -290,6 +322,57 @@ int main(int argc, char **argv)
         expect(*t, 2, 4242, "the second load");
         expect(*t, 3, 4242, "the third load");
         result("l1_older_fill_after_newer_read_not_installed", t->err.empty(), t->err);
+        delete t;
+    }
+    {   // Random loads (wave scope: hits, misses, fills; device scope: sent
+        // on) of 8 lines that never change, and device-scope stores of
+        // others, with the memory unit taking an answer in 40% of cycles and
+        // the L2 answering in random order.
+        Tb *t = new Tb;
+        t->reset();
+        t->ready_pct = 40;
+        const unsigned n = 3000;
+        unsigned loads = 0;
+        std::map<uint16_t, uint32_t> load_line;
+        uint16_t tag = 1;
+        for (unsigned i = 0; i < n && t->err.empty(); i++) {
+            Req r = t->rand() % 4 == 0 ? store(0x200 + t->rand() % 8, tag, i, SC_DEVICE)
+                                       : load(X + t->rand() % 8, tag, t->rand() % 3 == 0 ? SC_DEVICE : SC_WAVE);
+            loads += r.op == OP_LOAD;
+            if (r.op == OP_LOAD) load_line[tag] = r.line;
+            // (the L2 answers in most cycles, one of its four oldest requests)
+            auto l2 = [&]() {
+                size_t k = t->down.size() < 4 ? t->down.size() : 4;
+                return t->down.empty() || t->rand() % 5 == 0 ? -1 : (int)(t->rand() % k);
+            };
+            bool in = false;
+            for (int k = 0; k < 200 && !in; k++) in = t->cycle(&r, l2());
+            if (!in) t->err = "a request was never taken";
+            for (unsigned k = t->rand() % 3; k > 0; k--) t->cycle(nullptr, l2());
+            tag = (uint16_t)(tag % 60000 + 1);
+        }
+        t->answer_all();
+        for (uint16_t k = 1; k <= n && t->err.empty(); k++) {
+            auto it = t->answers.find(k);
+            if (it == t->answers.end()) {
+                char b[80];
+                snprintf(b, sizeof b, "request %u was not answered", k);
+                t->err = b;
+            }
+        }
+        for (auto &ll : load_line) {   // a load's answer is its line: word w is line * 16 + w
+            auto it = t->answers.find(ll.first);
+            for (unsigned w = 0; w < 16 && t->err.empty() && it != t->answers.end(); w++)
+                if (it->second[w] != ll.second * 16 + w) {
+                    char b[120];
+                    snprintf(b, sizeof b, "load %u of line 0x%x: word %u is 0x%x", ll.first, ll.second, w, it->second[w]);
+                    t->err = b;
+                }
+        }
+        char detail[120];
+        snprintf(detail, sizeof detail, "%u requests (%u loads), every answer once, held answers unchanged", n, loads);
+        result("l1_answers_held_until_taken_random", t->err.empty(), t->err.empty() ? detail : t->err);
+        if (t->err.empty()) printf("    (%s)\n", detail);
         delete t;
     }
     printf("l1_tb: %u passed, %u failed\n", n_pass, n_fail);
