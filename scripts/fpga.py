@@ -103,6 +103,10 @@ def main():
         print(f"fpga: synthesis took {t_synth / 60:.1f} min ({c_synth / 60:.1f} min of CPU)", flush=True)
 
     print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}; log {out}/pnr.log", flush=True)
+    # (an earlier run's outputs must not stand in for this one's)
+    for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
+        if os.path.exists(stale):
+            os.remove(stale)
     rc, t_pnr, c_pnr = run([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
@@ -122,7 +126,9 @@ def main():
     md = [f"# make fpga: {a.top} on an LFE5U-85F (CABGA381)", "",
           f"Parameters: {' '.join(f'{k}={v}' for k, v in params.items()) or '(defaults)'}; "
           f"LUT mapping {a.abc}; clock target {a.freq:g} MHz; "
-          f"Yosys {t_synth / 60:.1f} min ({c_synth / 60:.1f} min of CPU), nextpnr {t_pnr / 60:.1f} min "
+          + ("Yosys skipped (--skip-synth: the netlist of an earlier run), " if a.skip_synth else
+             f"Yosys {t_synth / 60:.1f} min ({c_synth / 60:.1f} min of CPU), ")
+          + f"nextpnr {t_pnr / 60:.1f} min "
           f"({c_pnr / 60:.1f} min of CPU).", ""]
     if rows:
         md += ["| resource | used | available | share |", "|---|---|---|---|"]
