@@ -16,7 +16,7 @@
 #   make synth       Yosys synthesis of gpu_top for 7-series and ECP5 at NumCus 1 and 4:
 #                    report of LUTs, FFs, block RAMs and DSPs per block (SYNTH_JOBS=...)
 #   make fpga        the small configuration through synth_ecp5 and nextpnr-ecp5 for an
-#                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz)
+#                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz, FPGA_ABC=abc9)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
 #   make help        this list
 
@@ -89,9 +89,11 @@ synth: deps
 	@python3 scripts/synth.py $(SYNTH_JOBS)
 
 # Place and route of the small configuration (scripts/fpga.py; report: sim/fpga/report.md).
+# FPGA_ABC=classic maps LUTs with the classic ABC instead of ABC9.
 FPGA_FREQ ?= 50
+FPGA_ABC  ?= abc9
 fpga: deps
-	@python3 scripts/fpga.py --freq $(FPGA_FREQ)
+	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC)
 
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
