@@ -20,22 +20,11 @@ module (for trying the flow on a small block).
 import argparse
 import json
 import os
-import subprocess
 import sys
-import time
 
-from synth import ROOT, SMALL, rtl_files   # (scripts/synth.py: the RTL file list, the small configuration)
+from synth import ROOT, SMALL, rtl_files, run_timed   # (scripts/synth.py: the RTL file list, the small configuration, a timed run)
 
 VENV = os.path.join(ROOT, ".venv", "bin")
-
-
-def run(cmd, log):
-    """(exit code, wall seconds, CPU seconds of the tool: the fair figure beside other jobs)"""
-    start = time.time()
-    with open(log, "w") as f:
-        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
-        _, status, usage = os.wait4(proc.pid, 0)
-    return os.waitstatus_to_exitcode(status), time.time() - start, usage.ru_utime + usage.ru_stime
 
 
 def tail(path, n=15):
@@ -96,7 +85,7 @@ def main():
     if not a.skip_synth:
         print(f"fpga: synth_ecp5 of {a.top} ({' '.join(f'{k}={v}' for k, v in params.items())}); log {out}/synth.log",
               flush=True)
-        rc, t_synth, c_synth = run([yosys, "-q", "-l", f"{out}/synth.log", "-s", f"{out}/synth.ys"], f"{out}/synth.out")
+        rc, t_synth, c_synth = run_timed([yosys, "-q", "-l", f"{out}/synth.log", "-s", f"{out}/synth.ys"], f"{out}/synth.out")
         if rc != 0:
             print(tail(f"{out}/synth.log"))
             sys.exit(f"FAIL fpga: Yosys failed after {t_synth / 60:.1f} min (log: {out}/synth.log)")
@@ -107,7 +96,7 @@ def main():
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
         if os.path.exists(stale):
             os.remove(stale)
-    rc, t_pnr, c_pnr = run([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
+    rc, t_pnr, c_pnr = run_timed([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
     report = {}

@@ -137,19 +137,23 @@ def yosys_script(name, top, target, params, out):
     return "\n".join(lines) + "\n"
 
 
+def run_timed(cmd, log):
+    """Runs cmd with its output into the file log: (exit code, wall seconds,
+    CPU seconds of cmd itself: the fair figure when other jobs share the cores)."""
+    start = time.time()
+    with open(log, "w") as f:
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+    return os.waitstatus_to_exitcode(status), time.time() - start, usage.ru_utime + usage.ru_stime
+
+
 def run_job(name, yosys, out):
     top, target, params, _ = job_spec(name)
     ys = f"{out}/{fname(name)}.ys"
     with open(ys, "w") as f:
         f.write(yosys_script(name, top, target, params, out))
-    start = time.time()
-    with open(f"{out}/{fname(name)}.log", "w") as log:
-        proc = subprocess.Popen(yosys + ["-q", "-l", f"{out}/{fname(name)}.ylog", "-s", ys], stdout=log,
-                                stderr=subprocess.STDOUT)
-        # (the job's own CPU time: a fair figure when other jobs share the cores)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-    return name, proc.returncode, (time.time() - start, usage.ru_utime + usage.ru_stime)
+    rc, secs, cpu = run_timed(yosys + ["-q", "-l", f"{out}/{fname(name)}.ylog", "-s", ys], f"{out}/{fname(name)}.log")
+    return name, rc, (secs, cpu)
 
 
 def base_name(module):
