@@ -51,21 +51,23 @@ VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer coalescer_lanes8 l1 l2_slice axil_regs
+RTL_UNITS := decode coalescer coalescer_small l1 l2_slice axil_regs
 # Parameters of a unit's model (small caches: the tests reach evictions quickly).
 VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2 -GWrites=4
 VFLAGS_l1       := -GSets=4 -GWays=2 -GMshrs=2
-# The coalescer of the small configuration: store data gathered 8 lanes a cycle.
-UNIT_MOD_coalescer_lanes8   := coalescer
-VFLAGS_coalescer_lanes8     := -GLanes=8
-UNIT_CFLAGS_coalescer_lanes8 := -DCOAL_RTL_LANES=8
+# The coalescer of the small configuration (scripts/small_config.txt): store
+# data gathered Lanes lanes a cycle (tests coalescer_lanes<Lanes>_*).
+SMALL_LANES := $(patsubst Lanes=%,%,$(filter Lanes=%,$(shell cat scripts/small_config.txt)))
+UNIT_MOD_coalescer_small    := coalescer
+VFLAGS_coalescer_small      := -GLanes=$(SMALL_LANES)
+UNIT_CFLAGS_coalescer_small := -DCOAL_RTL_LANES=$(SMALL_LANES)
 # Other testbench sources of a unit's program, and the headers it needs.
 TBSRC_axil_regs := tb/axil_master.cpp tb/axi_check.cpp
 TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h tb/axil_master.h tb/axi_check.h tb/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
-$(SIM)/v$(1)/Vgpu_$(1): tb/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt $(LIB)
+$(SIM)/v$(1)/Vgpu_$(1): tb/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
 	@mkdir -p $(SIM)/v$(1)
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
 	    $$(abspath tb/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(SIM)/v$(1) \
@@ -324,7 +326,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_lanes8.sh scripts/test_lds_lanes8.sh $(TESTS) $(RTL_UNIT_BINS) \
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_small.sh scripts/test_lds_small.sh $(TESTS) $(RTL_UNIT_BINS) \
 	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_JITTER)
 
 bench-golden: all

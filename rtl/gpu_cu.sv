@@ -14,6 +14,8 @@ module gpu_cu #(
   parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
                                 // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)
   parameter int LdsBanks = 32,  // LDS banks: 32, 16 or 8 (fewer: a smaller crossbar, more bank conflicts)
+  parameter int GmemEntries = 4, // global instructions in flight (4: the 128 memory ports of docs/isa.md 4.7;
+                                // 2 or 1 in a small build, where a further one waits at issue)
   parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)
 ) (
   input  wire           clk_i,
@@ -97,12 +99,17 @@ module gpu_cu #(
 );
 
   localparam int Passes = 32 / Lanes;
-  // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched):
-  // integer ALU (gpu_valu), f32 pipe; the other fixed instructions take 2.
-  localparam int FpLat   = gpu_fp_pkg::FP_PIPE_LATENCY + Passes - 1;   // gpu_fp_pipe, valid_i to valid_o
-  localparam int LatFp   = 1 + FpLat;
-  localparam int ValuLat = Passes == 1 ? 1 : Passes + 1;                 // gpu_valu, valid_i to valid_o
-  localparam int LatValu = 1 + ValuLat;
+  localparam int PassW  = Passes > 1 ? $clog2(Passes) : 1;
+  localparam int W      = Lanes * 32;   // bits of one window of lanes
+  // Writeback: one window of Lanes lanes a cycle. The integer ALU and the
+  // f32 pipe give their results so, the variable-latency units' are written
+  // window by window from their result registers.
+  // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched),
+  // to the first window: integer ALU (gpu_valu), f32 pipe; the other fixed instructions take 2.
+  localparam int FpLat   = gpu_fp_pkg::FP_PIPE_LATENCY + Passes - 1;   // gpu_fp_pipe, valid_i to the last window
+  localparam int LatFp   = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
+  localparam int LatValu = Passes == 1 ? 2 : 3;                         // gpu_valu: 1, or 2 to the first window
+  localparam int ResvW   = (LatFp > LatValu ? LatFp : LatValu) + Passes;
 
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
@@ -156,9 +163,11 @@ module gpu_cu #(
   logic [5:0]    wb_sb_reg;
   logic [3:0]    wb_sig;
 
+  logic [ResvW-1:0] resv, var_resv;
   gpu_wave_sched #(
     .LatFp   (LatFp),
-    .LatValu (LatValu)
+    .LatValu (LatValu),
+    .Passes  (Passes)
   ) u_sched (
     .clk_i           (clk_i),
     .rst_i           (rst),
@@ -180,6 +189,8 @@ module gpu_cu #(
     .valu_free_i     (valu_free),
     .fp_free_i       (fp_free),
     .var_wait_i      (var_wait),
+    .var_resv_i      (var_resv),
+    .resv_o          (resv),
     .is_valid_o      (is_valid),
     .is_slot_o       (is_slot),
     .is_pc_o         (is_pc),
@@ -555,8 +566,9 @@ module gpu_cu #(
   // Units
   // ======================================================================
   // Integer vector unit (result one cycle after EX)
-  logic          valu_valid, valu_ready, valu_ready_next, valu_pass0;
-  logic [1023:0] valu_result;
+  logic          valu_valid, valu_ready, valu_ready_next, valu_pass0, valu_last;
+  logic [PassW-1:0] valu_win;
+  logic [W-1:0]  valu_result;
   logic [31:0]   valu_we;
   gpu_valu #(
     .Lanes (Lanes)
@@ -574,6 +586,8 @@ module gpu_cu #(
     .ready_next_o (valu_ready_next),
     .pass0_o  (valu_pass0),
     .valid_o  (valu_valid),
+    .win_o    (valu_win),
+    .last_o   (valu_last),
     .result_o (valu_result),
     .lane_we_o(valu_we)
   );
@@ -584,7 +598,7 @@ module gpu_cu #(
   logic [1023:0] red_result;
   logic [31:0]   red_we;
   gpu_reduce #(
-    .Combiners (Lanes / 8)
+    .Combiners (Lanes >= 8 ? Lanes / 8 : 1)
   ) u_reduce (
     .clk_i     (clk_i),
     .rst_i     (rst),
@@ -599,8 +613,9 @@ module gpu_cu #(
   );
 
   // Pipelined f32 unit; its instruction's writeback metadata travels alongside.
-  logic          fp_valid, fp_ready, fp_ready_next;
-  logic [1023:0] fp_result;
+  logic          fp_valid, fp_ready, fp_ready_next, fp_last;
+  logic [PassW-1:0] fp_win;
+  logic [W-1:0]  fp_result;
   logic [7:0]    fp_tag;
   gpu_fp_pipe #(
     .Lanes (Lanes)
@@ -612,24 +627,24 @@ module gpu_cu #(
     .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
     .b_i      (opnd_b),
     .c_i      (opnd_c),
-    .tag_i    ({1'b0, ex_scalar, ex_dest_q}),
+    .tag_i    ({ex_slot_q, ex_scalar, ex_dest_q}),
     .ready_o  (fp_ready),
     .ready_next_o (fp_ready_next),
     .valid_o  (fp_valid),
+    .win_o    (fp_win),
+    .last_o   (fp_last),
     .result_o (fp_result),
     .tag_o    (fp_tag)
   );
   localparam int FpL = FpLat;
   wire unused_fp_ready = fp_ready;
-  logic [FpL-1:0] fp_meta_slot_q;
+  // (pc and instruction for the last window's trace; the slot and destination travel in the tag)
   logic [11:0]    fp_meta_pc_q [FpL];
   logic [63:0]    fp_meta_inst_q [FpL];
   always_ff @(posedge clk_i) begin
-    fp_meta_slot_q[0] <= ex_slot_q;
     fp_meta_pc_q[0]   <= ex_pc_q;
     fp_meta_inst_q[0] <= ex_inst_q;
     for (int i = 1; i < FpL; i++) begin
-      fp_meta_slot_q[i] <= fp_meta_slot_q[i-1];
       fp_meta_pc_q[i]   <= fp_meta_pc_q[i-1];
       fp_meta_inst_q[i] <= fp_meta_inst_q[i-1];
     end
@@ -655,7 +670,6 @@ module gpu_cu #(
     .tag_o     (fdiv_tag)
   );
   wire unused_fdiv = ^fdiv_tag;
-  wire unused_fp_tag = fp_tag[7];
 
   // scalar integer divider
   logic        sdiv_ready, sdiv_done;
@@ -812,7 +826,12 @@ module gpu_cu #(
   logic [1:0]    gm_slot_busy;
   logic          gm_acc;
 
-  // Writeback selection: fixed sources first (they never collide), then the others.
+  // Writeback selection: fixed sources first (they never collide), then the
+  // others. A writeback takes one cycle per window of lanes it writes: a
+  // fixed source's windows come in the cycles the scheduler reserved for
+  // them; a variable-latency source starts only when nothing fixed writes
+  // back now or in its next Passes - 1 cycles (resv), and it then holds the
+  // writeback for all its windows (var_resv keeps new fixed ones out).
   typedef enum logic [3:0] {
     SrcNone,
     SrcP2,
@@ -824,28 +843,100 @@ module gpu_cu #(
     SrcRed,
     SrcMem
   } src_e;
-  src_e src;
+  src_e src, var_pick, var_src_q;
+  logic             var_active_q;   // a variable-latency source writes windows 1.. now
+  logic [PassW-1:0] var_win_q;      // ... this one
+  logic             var_room, var_go, var_wide;
+  logic [31:0]      var_mask;       // the waiting source's destination lanes
+  wire              fixed_now = p2_valid_q || valu_valid || fp_valid;
   always_comb begin
-    if (p2_valid_q)         src = SrcP2;
+    if (lds_hold_q)         var_pick = SrcLds;
+    else if (fdiv_hold_q)   var_pick = SrcFdiv;
+    else if (sdiv_hold_q)   var_pick = SrcSdiv;
+    else if (red_hold_q)    var_pick = SrcRed;
+    else if (gm_done_valid) var_pick = SrcMem;
+    else                    var_pick = SrcNone;
+    case (var_pick)
+      SrcLds:  var_mask = lds_meta_fault_q ? 32'd0 : lds_hold_mask_q;
+      SrcFdiv: var_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
+      SrcRed:  var_mask = red_we;
+      SrcMem:  var_mask = gm_done_mask;
+      default: var_mask = 32'd1;
+    endcase
+    // (it writes lanes beyond the first window: all windows)
+    var_wide = Passes > 1 && (var_mask >> Lanes) != 32'd0;
+    var_room = 1'b1;
+    for (int j = 1; j < Passes; j++)
+      if (resv[j]) var_room = 1'b0;
+    var_go = !var_active_q && !fixed_now && var_pick != SrcNone && var_room;
+    if (var_active_q)       src = var_src_q;
+    else if (p2_valid_q)    src = SrcP2;
     else if (valu_valid)    src = SrcValu;
     else if (fp_valid)      src = SrcFp;
-    else if (lds_hold_q)    src = SrcLds;
-    else if (fdiv_hold_q)   src = SrcFdiv;
-    else if (sdiv_hold_q)   src = SrcSdiv;
-    else if (red_hold_q)    src = SrcRed;
-    else if (gm_done_valid) src = SrcMem;
+    else if (var_go)        src = var_pick;
     else                    src = SrcNone;
+    // the cycles after this one that the variable-latency writeback holds
+    var_resv = '0;
+    for (int j = 1; j < Passes; j++)
+      if ((var_active_q && j < Passes - 32'(var_win_q)) || (var_go && var_wide)) var_resv[j] = 1'b1;
   end
-  assign var_wait = (p2_valid_q || valu_valid || fp_valid) && (lds_hold_q || fdiv_hold_q || sdiv_hold_q || red_hold_q || gm_done_valid);
+  // (new fixed-latency instructions wait while a variable-latency result cannot go)
+  assign var_wait = var_pick != SrcNone && !var_active_q && !var_go;
 
-  // The event in writeback.
+  // The window written this cycle, and whether it is the instruction's last.
+  logic [PassW-1:0] wb_win;
+  logic             wb_last;
+  always_comb begin
+    wb_win  = '0;
+    wb_last = 1'b1;
+    if (var_active_q) begin
+      wb_win  = var_win_q;
+      wb_last = var_win_q == PassW'(Passes - 1);
+    end else if (src == SrcValu) begin
+      wb_win  = valu_win;
+      wb_last = valu_last;
+    end else if (src == SrcFp) begin
+      wb_win  = fp_win;
+      wb_last = fp_last;
+    end else if (var_go)
+      wb_last = !var_wide;
+  end
+  always_ff @(posedge clk_i) begin
+    if (var_go && var_wide) begin
+      var_active_q <= 1'b1;
+      var_src_q    <= var_pick;
+      var_win_q    <= PassW'(1);
+    end else if (var_active_q) begin
+      var_win_q <= var_win_q + PassW'(1);
+      if (wb_last) var_active_q <= 1'b0;
+    end
+    if (rst) var_active_q <= 1'b0;
+  end
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst && var_active_q && fixed_now)
+      $error("gpu_cu: a fixed-latency writeback during the windows of a variable-latency one");
+`endif
+
+  // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
+  function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
+    window_of = '0;
+    for (int i = 0; i < Passes; i++)
+      window_of = window_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
+  endfunction
+  // The lanes of window k.
+  function automatic logic [31:0] window_lanes(input logic [PassW-1:0] k);
+    for (int l = 0; l < 32; l++) window_lanes[l] = PassW'(l / Lanes) == k;
+  endfunction
+
+  // The event in writeback (wb_dest_data: the window wb_win; the event itself at wb_last).
   logic          wb_valid;
   logic [1:0]    wb_kind;
   logic [11:0]   wb_pc;
   logic [63:0]   wb_inst;
   logic [5:0]    wb_dest;
   logic [31:0]   wb_dest_mask;
-  logic [1023:0] wb_dest_data;
+  logic [W-1:0]  wb_dest_data;
   logic [31:0]   wb_mem_mask;
   logic [1023:0] wb_mem_addr, wb_mem_data;
   logic [3:0]    wb_fault;
@@ -908,7 +999,7 @@ module gpu_cu #(
             for (int k = 0; k < 4; k++)
               if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
             wb_dest_mask = 32'd1;
-            wb_dest_data = {992'd0, 31'd0, all_done};
+            wb_dest_data = {{(W - 1){1'b0}}, all_done};
           end
           if (p2_gmem_q && p2_gop_q != 2'd3) begin
             wb_mem_mask = p2_mask_q;
@@ -927,7 +1018,7 @@ module gpu_cu #(
         wb_dest_data = valu_result;
       end
       SrcFp: begin
-        wb_slot      = fp_meta_slot_q[FpL-1];
+        wb_slot      = fp_tag[7];
         wb_pc        = fp_meta_pc_q[FpL-1];
         wb_inst      = fp_meta_inst_q[FpL-1];
         wb_dest      = fp_tag[5:0];
@@ -949,7 +1040,7 @@ module gpu_cu #(
         end else begin
           wb_serial    = 1'b1;
           wb_dest_mask = lds_hold_mask_q;
-          wb_dest_data = lds_hold_data_q;
+          wb_dest_data = window_of(lds_hold_data_q, wb_win);
           if (lds_meta_store_q) begin
             wb_mem_mask = lds_meta_mask_q;
             wb_mem_addr = lds_meta_addr_q;
@@ -964,7 +1055,7 @@ module gpu_cu #(
         wb_dest      = fdiv_meta_dest_q;
         wb_serial    = 1'b1;
         wb_dest_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data = fdiv_result;
+        wb_dest_data = window_of(fdiv_result, wb_win);
         wb_unit      = fdiv_meta_scalar_q ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
       end
       SrcSdiv: begin
@@ -974,7 +1065,7 @@ module gpu_cu #(
         wb_dest      = sdiv_meta_dest_q;
         wb_serial    = 1'b1;
         wb_dest_mask = 32'd1;
-        wb_dest_data = {992'd0, sdiv_result};
+        wb_dest_data = {{(W - 32){1'b0}}, sdiv_result};
         wb_unit      = gpu_isa_pkg::UNIT_SALU;
       end
       SrcRed: begin
@@ -984,7 +1075,7 @@ module gpu_cu #(
         wb_dest      = red_meta_dest_q;
         wb_serial    = 1'b1;
         wb_dest_mask = red_we;
-        wb_dest_data = red_result;
+        wb_dest_data = window_of(red_result, wb_win);
         wb_unit      = gpu_isa_pkg::UNIT_RED;
       end
       SrcMem: begin
@@ -993,28 +1084,30 @@ module gpu_cu #(
         wb_dest      = gm_done_dest;
         wb_sig       = gm_done_sig;
         wb_dest_mask = gm_done_mask;
-        wb_dest_data = gm_done_data;
+        wb_dest_data = window_of(gm_done_data, wb_win);
       end
       default: ;
     endcase
   end
 
-  // Commit: nothing after a fault stopped the task (completions still drain the memory unit).
+  // Commit, at the last window: nothing after a fault stopped the task
+  // (completions still drain the memory unit).
   wire wb_mem  = src == SrcMem;
-  wire commit  = wb_valid && !stop_i && !squash_i;
+  wire wb_go   = wb_valid && !stop_i && !squash_i;   // this window is written
+  wire commit  = wb_go && wb_last;
   assign wb_commit   = commit && !wb_mem;
-  assign wb_memdone  = wb_valid && wb_mem;
-  assign gm_done_ready = wb_mem;
+  assign wb_memdone  = wb_valid && wb_last && wb_mem;
+  assign gm_done_ready = wb_mem && wb_last;
   wire   wb_is_fault = wb_kind == TR_FAULT;
-  wire   wb_writes   = (commit || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
+  wire   wb_writes   = (wb_go || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
   assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
                        ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));
   assign wb_sb_reg   = wb_dest;
 
-  assign rf_we    = wb_writes ? wb_dest_mask : 32'd0;
+  assign rf_we    = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;
   assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
-  assign rf_wdata = wb_dest_data;
+  assign rf_wdata = {Passes{wb_dest_data}};   // (the window at every window's place; rf_we picks it)
 
   // Placement forgets the slot's registers and masks.
   always_comb begin
@@ -1031,7 +1124,7 @@ module gpu_cu #(
       logic [31:0] nb;   // the register's mask bits after the write (one array write: cheaper to simulate)
       nb = mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32];
       for (int l = 0; l < 32; l++)
-        if (wb_dest_mask[l]) nb[l] = wb_dest_data[l*32];
+        if (rf_we[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
       mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32] <= nb;
     end
     for (int w = 0; w < 2; w++)
@@ -1041,8 +1134,7 @@ module gpu_cu #(
   // ----------------------------------------------------------------- global-memory unit
   assign gm_acc = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
 
-  // 4 instructions of 32 lanes: the 128 global memory ports of a CU (docs/isa.md 4.7)
-  localparam int GmemEntries = 4;
+  // GmemEntries instructions of 32 lanes: 4 are the 128 global memory ports of a CU (docs/isa.md 4.7)
   // The memory unit's line requests to the L1, and the answers.
   logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, gm_resp_ready, l1_dresp_ready;
   logic [1:0]    gm_req_op, gm_req_scope;
@@ -1260,7 +1352,7 @@ module gpu_cu #(
       lds_hold_mask_q <= lds_resp_mask;
       lds_hold_data_q <= lds_resp_data;
     end
-    if (src == SrcLds && (commit || stop_i)) lds_hold_q <= 1'b0;
+    if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
 
     if (ex_good && ex_fdiv) begin
       fdiv_busy_q        <= 1'b1;
@@ -1274,7 +1366,7 @@ module gpu_cu #(
       fdiv_busy_q <= 1'b0;
       fdiv_hold_q <= 1'b1;
     end
-    if (src == SrcFdiv && (commit || stop_i)) fdiv_hold_q <= 1'b0;
+    if (src == SrcFdiv && wb_last && (commit || stop_i)) fdiv_hold_q <= 1'b0;
 
     if (ex_good && ex_sdiv) begin
       sdiv_busy_q      <= 1'b1;
@@ -1287,7 +1379,7 @@ module gpu_cu #(
       sdiv_busy_q <= 1'b0;
       sdiv_hold_q <= 1'b1;
     end
-    if (src == SrcSdiv && (commit || stop_i)) sdiv_hold_q <= 1'b0;
+    if (src == SrcSdiv && wb_last && (commit || stop_i)) sdiv_hold_q <= 1'b0;
 
     if (ex_good && ex_red) begin
       red_busy_q      <= 1'b1;
@@ -1300,7 +1392,7 @@ module gpu_cu #(
       red_busy_q <= 1'b0;
       red_hold_q <= 1'b1;
     end
-    if (src == SrcRed && (commit || stop_i)) red_hold_q <= 1'b0;
+    if (src == SrcRed && wb_last && (commit || stop_i)) red_hold_q <= 1'b0;
 
     // LDS clearing
     if (clr_go) begin
@@ -1342,7 +1434,7 @@ module gpu_cu #(
   assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
-  assign fault_o       = wb_valid && !stop_i && wb_is_fault;
+  assign fault_o       = wb_valid && wb_last && !stop_i && wb_is_fault;
   assign fault_code_o  = wb_fault;
   assign fault_slot_o  = wb_slot;
   assign fault_wave_o  = wave_ids[wb_slot*32 +: 32];
@@ -1357,13 +1449,25 @@ module gpu_cu #(
   // (with Trace = 0 the outputs are constant, and wb_mem_* and the LDS
   // instruction's address and data copies, which only the trace reads, are removed)
   localparam logic On = Trace != 0;
-  assign tr_valid_o     = On && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
+  // The whole destination value: the earlier windows, collected for the trace.
+  logic [1023:0] tr_windows_q;
+  logic [1023:0] wb_dest_all;
+  always_comb begin
+    wb_dest_all = tr_windows_q;
+    for (int i = 0; i < Passes; i++)
+      if (wb_win == PassW'(i)) wb_dest_all[i*W +: W] = wb_dest_data;
+  end
+  always_ff @(posedge clk_i) begin
+    if (wb_valid) tr_windows_q <= wb_last ? 1024'd0 : wb_dest_all;
+    if (rst) tr_windows_q <= '0;
+  end
+  assign tr_valid_o     = On && wb_last && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
   assign tr_kind_o      = On ? wb_kind : 2'd0;
   assign tr_slot_o      = On && wb_slot;
   assign tr_pc_o        = On ? wb_pc : 12'd0;
   assign tr_dest_o      = On ? wb_dest : 6'd0;
   assign tr_dest_mask_o = (On && !wb_is_fault) ? wb_dest_mask : 32'd0;
-  assign tr_dest_data_o = On ? wb_dest_data : '0;
+  assign tr_dest_data_o = On ? wb_dest_all : '0;
   assign tr_sig_o       = On ? wb_sig : 4'd0;
   assign tr_mem_mask_o  = On ? wb_mem_mask : 32'd0;
   assign tr_mem_addr_o  = On ? wb_mem_addr : '0;

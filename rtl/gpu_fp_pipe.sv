@@ -4,9 +4,10 @@
 // Passes = 32 / Lanes passes, one per cycle: pass k computes lanes
 // [k*Lanes, (k+1)*Lanes), from the operands as given with valid_i (pass 0)
 // and from a copy of them (later passes). An operation may enter when
-// ready_o; its result and tag leave exactly Latency = FP_PIPE_LATENCY +
-// Passes - 1 cycles after valid_i, valid_o high for one cycle (result_o is
-// valid only then). With 32 lanes: one operation per cycle, latency 3, no
+// ready_o; its result leaves one window of Lanes lanes a cycle, windows
+// 0..Passes-1 in consecutive cycles, the first exactly FP_PIPE_LATENCY
+// cycles after valid_i (valid_o, win_o, last_o and tag_o with each; result_o
+// is valid only then). With 32 lanes: one operation per cycle, latency 3, no
 // copy. docs/fpu.md.
 `default_nettype none
 
@@ -23,8 +24,10 @@ module gpu_fp_pipe #(
   input  wire  [7:0]    tag_i,          // carried to tag_o
   output logic          ready_o,        // valid_i may be high this cycle
   output logic          ready_next_o,   // ... and next cycle, unless valid_i is high now (Passes > 1)
-  output logic          valid_o,
-  output logic [1023:0] result_o,
+  output logic          valid_o,        // a window of the result leaves this cycle
+  output logic [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] win_o,   // its number
+  output logic          last_o,         // ... and it is the last one
+  output logic [Lanes*32-1:0] result_o, // the window's lanes
   output logic [7:0]    tag_o
 );
 
@@ -64,13 +67,11 @@ module gpu_fp_pipe #(
     assign s0_a     = a_i;
     assign s0_b     = b_i;
     assign s0_c     = c_i;
-    assign result_o = lane_result;
   end else begin : g_passes
     // Passes 1..Passes-1 come from a copy of the operands taken with valid_i.
     logic [5:0]       fn_q;
     logic [7:0]       tag_q;
     logic [1023-W:0]  a_q, b_q, c_q;      // lanes Lanes..31
-    logic [1023-W:0]  done_q;             // results of passes 0..Passes-2
     logic [W-1:0]     cp_a, cp_b, cp_c;   // the copied pass's operands
 
     // (slices at constant places, one AND-OR per pass: a variable part-select
@@ -91,7 +92,6 @@ module gpu_fp_pipe #(
     assign s0_a     = valid_i ? a_i[W-1:0] : cp_a;
     assign s0_b     = valid_i ? b_i[W-1:0] : cp_b;
     assign s0_c     = valid_i ? c_i[W-1:0] : cp_c;
-    assign result_o = {lane_result, done_q};
 
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
@@ -101,8 +101,6 @@ module gpu_fp_pipe #(
         b_q   <= b_i[1023:W];
         c_q   <= c_i[1023:W];
       end
-      for (int k = 0; k < Passes - 1; k++)
-        if (s3_valid_q && s3_pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
     end
   end
 
@@ -142,7 +140,10 @@ module gpu_fp_pipe #(
       s3_valid_q <= 1'b0;
     end
   end
-  assign valid_o = s3_valid_q && s3_pass_q == PassW'(Passes - 1);
+  assign valid_o  = s3_valid_q;
+  assign win_o    = s3_pass_q;
+  assign last_o   = s3_valid_q && s3_pass_q == PassW'(Passes - 1);
+  assign result_o = lane_result;
 
 endmodule
 

@@ -12,9 +12,10 @@
 
 module gpu_fpga_top #(
   parameter int NumCus   = 1,
-  parameter int Lanes    = 8,
+  parameter int Lanes    = 4,
   parameter int DivLanes = 2,
   parameter int LdsBanks = 8,
+  parameter int GmemEntries = 2,
   parameter int L1Sets   = 16,
   parameter int L1Ways   = 4,
   parameter int L1Mshrs  = 4,
@@ -48,6 +49,7 @@ module gpu_fpga_top #(
     .Lanes    (Lanes),
     .DivLanes (DivLanes),
     .LdsBanks (LdsBanks),
+    .GmemEntries (GmemEntries),
     .L1Sets   (L1Sets),
     .L1Ways   (L1Ways),
     .L1Mshrs  (L1Mshrs),

@@ -3,16 +3,18 @@
 // sections 4.2-4.3) on the 32 lanes of a wave, with Lanes physical lanes
 // (gpu_valu_lane). A wave instruction takes Passes = 32 / Lanes passes, one
 // per cycle: pass k computes lanes [k*Lanes, (k+1)*Lanes). An instruction
-// may enter when ready_o; its result and lane write enables appear Latency
-// cycles after valid_i, with valid_o (result_o is valid only then), and
-// pass0_o is high in the cycle its pass 0 runs.
+// may enter when ready_o. Its result leaves one window of Lanes lanes a
+// cycle, windows 0..Passes-1 in consecutive cycles (valid_o, win_o, last_o;
+// result_o holds window win_o), the first Latency cycles after valid_i;
+// lane_we_o (all 32 lanes) holds from the first window to the next
+// instruction's. pass0_o is high in the cycle its pass 0 runs.
 // - 32 lanes: one instruction per cycle, latency 1, pass 0 from the operands
 //   as given (pass0_o = valid_i).
 // - Fewer: the unit copies the instruction with valid_i and runs every pass
 //   from the copy, passes 0..Passes-1 in the Passes cycles after valid_i:
-//   latency Passes + 1. The cross-lane picks then read one register (the
-//   copy of A, or of B for first_where_true) instead of the operands as
-//   given and their copies.
+//   latency 2 to the first window. The cross-lane picks then read one
+//   register (the copy of A, or of B for first_where_true) instead of the
+//   operands as given and their copies.
 // Operands are full 32-lane values; lane L is bits [L*32 +: 32]. The
 // reductions are gpu_reduce's.
 `default_nettype none
@@ -32,8 +34,10 @@ module gpu_valu #(
   output logic          ready_o,      // valid_i may be high this cycle
   output logic          ready_next_o, // ... and next cycle, unless valid_i is high now (Passes > 1)
   output logic          pass0_o,      // an instruction's pass 0 runs this cycle
-  output logic          valid_o,
-  output logic [1023:0] result_o,
+  output logic          valid_o,      // a window of the result leaves this cycle
+  output logic [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] win_o,   // its number
+  output logic          last_o,       // ... and it is the last one
+  output logic [Lanes*32-1:0] result_o, // the window's lanes
   output logic [31:0]   lane_we_o     // lanes of the destination to write
 );
 
@@ -79,7 +83,6 @@ module gpu_valu #(
     assign s0_mask     = mask_i;
     assign s0_a        = a_i;
     assign s0_b        = b_i;
-    assign result_o    = lane_result;
     assign ready_o      = 1'b1;
     assign ready_next_o = 1'b1;
     assign pass0_o      = valid_i;
@@ -92,7 +95,6 @@ module gpu_valu #(
     logic [3:0]       unit_q;
     logic [31:0]      mask_q;
     logic [1023:0]    pick_q, b_q;        // whole operands (shfl reads any lane)
-    logic [1023-W:0]  done_q;             // results of passes 0..Passes-2
     logic             run_q;              // a pass runs this cycle
     logic [PassW-1:0] run_pass_q;
     logic             copy;
@@ -129,7 +131,6 @@ module gpu_valu #(
         s0_b = s0_b | ({W{s0_pass == PassW'(k)}} & b_q[k*W +: W]);
       end
     end
-    assign result_o  = {lane_result, done_q};
 
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
@@ -144,8 +145,6 @@ module gpu_valu #(
       run_q      <= valid_i || copy;
       run_pass_q <= seq_pass;
       if (pass0_o) lane_we_o <= lane_we(opcode_q, mask_q, unit_q);
-      for (int k = 0; k < Passes - 1; k++)
-        if (o_valid_q && o_pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
       if (rst_i) run_q <= 1'b0;
     end
   end
@@ -201,7 +200,10 @@ module gpu_valu #(
     o_valid_q <= s0_valid;
     if (rst_i) o_valid_q <= 1'b0;
   end
-  assign valid_o = o_valid_q && o_pass_q == PassW'(Passes - 1);
+  assign valid_o  = o_valid_q;
+  assign win_o    = o_pass_q;
+  assign last_o   = o_valid_q && o_pass_q == PassW'(Passes - 1);
+  assign result_o = lane_result;
 
 endmodule
 

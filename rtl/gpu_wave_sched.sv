@@ -7,8 +7,9 @@
 `default_nettype none
 
 module gpu_wave_sched #(
-  parameter int LatFp   = 4,         // issue-to-writeback cycles of the f32 pipe,
-  parameter int LatValu = 2          // ... and of the integer ALU (the other fixed instructions: 2)
+  parameter int LatFp   = 4,         // issue-to-writeback cycles of the f32 pipe (its first window),
+  parameter int LatValu = 2,         // ... and of the integer ALU (the other fixed instructions: 2)
+  parameter int Passes  = 1          // windows of an integer ALU or f32 pipe writeback (one a cycle)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -33,6 +34,10 @@ module gpu_wave_sched #(
   input  wire           valu_free_i,      // the integer ALU can take an instruction next cycle
   input  wire           fp_free_i,        // ... the f32 pipe
   input  wire           var_wait_i,       // a variable-latency result waits for writeback
+  // writeback cycles held by a variable-latency result (bit k: k cycles from now), and by the
+  // fixed-latency instructions; (LatFp > LatValu ? LatFp : LatValu) + Passes bits
+  input  wire  [(LatFp > LatValu ? LatFp : LatValu) + Passes - 1:0] var_resv_i,
+  output logic [(LatFp > LatValu ? LatFp : LatValu) + Passes - 1:0] resv_o,
   // issue
   output logic          is_valid_o,
   output logic          is_slot_o,
@@ -74,8 +79,8 @@ module gpu_wave_sched #(
 
   localparam int LatInt = 2;
   localparam int LatMax = LatFp > LatValu ? LatFp : LatValu;
-  localparam int ResvW  = LatMax + 1;
-  localparam int LatW   = $clog2(LatMax + 1);
+  localparam int LatW   = $clog2(LatMax + Passes);
+  localparam int ResvW  = LatMax + Passes;
 
   // ------------------------------------------------------------------ state
   logic [1:0]   live_q;
@@ -125,6 +130,7 @@ module gpu_wave_sched #(
   logic [1:0]  serial;
   logic [1:0]  is_lds_w;
   logic [LatW-1:0] lat_w [2];     // a fixed-latency instruction's issue-to-writeback cycles
+  logic [LatW-1:0] nwin_w [2];    // ... and its writeback cycles (windows)
   logic [1:0]  fixed_w;            // fixed latency (reserves its writeback cycle)
   logic [1:0]  sb_set;             // issue sets the scoreboard bit of dest
   logic [5:0]  dest_w [2];
@@ -198,6 +204,7 @@ module gpu_wave_sched #(
     logic [5:0]  lowest;
     logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, valu, var_lat, early, pc_bad;
     logic        sb_hazard, unit_ok, wb_ok, base;
+    logic [ResvW-1:0] span;       // the writeback cycles it would hold
 
     always_comb begin
       // registers read
@@ -275,6 +282,10 @@ module gpu_wave_sched #(
       else if (fp_fixed)                            lat_w[w] = LatW'(LatFp);
       else if (valu)                                lat_w[w] = LatW'(LatValu);
       else                                          lat_w[w] = LatW'(LatInt);
+      // (the integer ALU and the f32 pipe write back one window of lanes a cycle)
+      nwin_w[w] = (fault_code[w] == gpu_isa_pkg::FAULT_NONE && (fp_fixed || valu)) ? LatW'(Passes) : LatW'(1);
+      for (int j = 0; j < ResvW; j++)
+        span[j] = j >= 32'(lat_w[w]) && j < 32'(lat_w[w]) + 32'(nwin_w[w]);
       fixed_w[w]  = !var_lat;
       is_lds_w[w] = is_lds;
       fetch_next[w] = !is_branch && !is_end;
@@ -286,7 +297,8 @@ module gpu_wave_sched #(
                   (!is_gmem || gmem_free_i) && (!valu || valu_free_i) && (!fp_fixed || fp_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;
-      wb_ok     = var_lat ? 1'b1 : (!resv_q[lat_w[w]] && !var_wait_i && lat_w[w] > wblast_q[w*LatW +: LatW]);
+      wb_ok     = var_lat ? 1'b1 : (((resv_q | var_resv_i) & span) == '0 && !var_wait_i &&
+                                    lat_w[w] > wblast_q[w*LatW +: LatW]);
       base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i;
 
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
@@ -356,6 +368,7 @@ module gpu_wave_sched #(
   assign inflight_o    = {inflight_q[5:3] != 3'd0, inflight_q[2:0] != 3'd0};
   assign live_o = live_q;
   assign two_o  = two_q;
+  assign resv_o = resv_q;
 
   // ------------------------------------------------------------------ state update
   wire [1:0] bar_release = two_q ? ((bar_q | ~live_q) == 2'b11 && bar_q != 2'b00 ? 2'b11 : 2'b00) : bar_q;
@@ -395,8 +408,9 @@ module gpu_wave_sched #(
           end
           inflight_q[w*3 +: 3] <= inflight_q[w*3 +: 3] + 3'd1;
           if (issue_faults || fixed_w[w]) begin
-            wblast_q[w*LatW +: LatW] <= lat_w[w] - LatW'(1);
-            resv_q[lat_w[w] - LatW'(1)] <= 1'b1;
+            wblast_q[w*LatW +: LatW] <= lat_w[w] - LatW'(1) + nwin_w[w] - LatW'(1);
+            for (int j = 0; j < ResvW - 1; j++)
+              if (j + 1 >= 32'(lat_w[w]) && j + 1 < 32'(lat_w[w]) + 32'(nwin_w[w])) resv_q[j] <= 1'b1;
           end
           if (issue_faults) begin
             ser_q[w]  <= 1'b1;

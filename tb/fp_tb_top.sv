@@ -51,6 +51,25 @@ module fp_tb_top #(
   assign ds_passes_o      = 8'(32 / DivLanes);
   logic unused_ready_next;
 
+  // The pipe gives its result one window of Lanes lanes a cycle: pipe_valid_o
+  // and pipe_result_o show the whole result with its last window.
+  localparam int W     = Lanes * 32;
+  localparam int PassW = Lanes < 32 ? $clog2(32 / Lanes) : 1;
+  logic             win_valid, win_last;
+  logic [PassW-1:0] win;
+  logic [W-1:0]     win_result;
+  assign pipe_valid_o = win_last;
+  if (Lanes == 32) begin : g_whole
+    assign pipe_result_o = win_result;
+    wire unused_windows = win_valid ^ win;
+  end else begin : g_windows
+    logic [1023-W:0] windows_q;   // windows 0..Passes-2
+    always_ff @(posedge clk_i)
+      for (int k = 0; k < 32 / Lanes - 1; k++)
+        if (win_valid && win == PassW'(k)) windows_q[k*W +: W] <= win_result;
+    assign pipe_result_o = {win_result, windows_q};
+  end
+
   gpu_fp_pipe #(.Lanes(Lanes)) u_pipe (
     .clk_i,
     .rst_i,
@@ -62,8 +81,10 @@ module fp_tb_top #(
     .tag_i    (pipe_tag_i),
     .ready_o  (pipe_ready_o),
     .ready_next_o (unused_ready_next),
-    .valid_o  (pipe_valid_o),
-    .result_o (pipe_result_o),
+    .valid_o  (win_valid),
+    .win_o    (win),
+    .last_o   (win_last),
+    .result_o (win_result),
     .tag_o    (pipe_tag_o)
   );
 
