@@ -101,15 +101,39 @@ module gpu_cu #(
   localparam int Passes = 32 / Lanes;
   localparam int PassW  = Passes > 1 ? $clog2(Passes) : 1;
   localparam int W      = Lanes * 32;   // bits of one window of lanes
-  // Writeback: one window of Lanes lanes a cycle. The integer ALU and the
-  // f32 pipe give their results so, the variable-latency units' are written
-  // window by window from their result registers.
+  // Windows: a vector instruction goes through EX one window of Lanes lanes
+  // a cycle, windows 0..Passes-1 (the register file is read so; the
+  // scheduler issues nothing that would meet them), and is written back so:
+  // the integer ALU and the f32 pipe give their results one window a cycle,
+  // the variable-latency units' are written window by window from their
+  // result registers. Other instructions have window 0 only (lane 0 is the
+  // scalar-context value). The units that need whole operands (LDS, memory
+  // unit, reductions, divide) get them with the last window: the earlier
+  // windows wait in col_*_q.
   // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched),
-  // to the first window: integer ALU (gpu_valu), f32 pipe; the other fixed instructions take 2.
-  localparam int FpLat   = gpu_fp_pkg::FP_PIPE_LATENCY + Passes - 1;   // gpu_fp_pipe, valid_i to the last window
-  localparam int LatFp   = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
-  localparam int LatValu = Passes == 1 ? 2 : 3;                         // gpu_valu: 1, or 2 to the first window
-  localparam int ResvW   = (LatFp > LatValu ? LatFp : LatValu) + Passes;
+  // to the first window: f32 pipe, integer ALU elementwise and picks; the other fixed instructions take 2.
+  localparam int LatFp    = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
+  localparam int LatValu  = 2;
+  localparam int LatXlane = Passes == 1 ? 2 : Passes + 2;              // (gpu_valu: after the last window came)
+  localparam int LatMax   = LatFp > LatXlane ? LatFp : LatXlane;
+  localparam int ResvW    = LatMax + Passes;
+
+  // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
+  function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
+    window_of = '0;
+    for (int i = 0; i < Passes; i++)
+      window_of = window_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
+  endfunction
+  // The lanes of window k.
+  function automatic logic [31:0] window_lanes(input logic [PassW-1:0] k);
+    for (int l = 0; l < 32; l++) window_lanes[l] = PassW'(l / Lanes) == k;
+  endfunction
+  // Window k's bits of a 32-lane mask.
+  function automatic logic [Lanes-1:0] mask_window(input logic [31:0] m, input logic [PassW-1:0] k);
+    mask_window = '0;
+    for (int i = 0; i < Passes; i++)
+      mask_window = mask_window | ({Lanes{k == PassW'(i)}} & m[i*Lanes +: Lanes]);
+  endfunction
 
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
@@ -164,10 +188,12 @@ module gpu_cu #(
   logic [3:0]    wb_sig;
 
   logic [ResvW-1:0] resv, var_resv;
+  logic             is_wide;
   gpu_wave_sched #(
-    .LatFp   (LatFp),
-    .LatValu (LatValu),
-    .Passes  (Passes)
+    .LatFp    (LatFp),
+    .LatValu  (LatValu),
+    .LatXlane (LatXlane),
+    .Passes   (Passes)
   ) u_sched (
     .clk_i           (clk_i),
     .rst_i           (rst),
@@ -192,6 +218,7 @@ module gpu_cu #(
     .var_resv_i      (var_resv),
     .resv_o          (resv),
     .is_valid_o      (is_valid),
+    .is_wide_o       (is_wide),
     .is_slot_o       (is_slot),
     .is_pc_o         (is_pc),
     .is_inst_o       (is_inst),
@@ -273,40 +300,63 @@ module gpu_cu #(
   );
   wire unused_decode = d_legal ^ d_const_write ^ d_has_mask ^ d_nt ^ (^d_scope) ^ (^d_src_used);
 
-  logic [2:0]    rf_re;
-  logic [20:0]   rf_raddr;
-  logic [3071:0] rf_rdata;
-  logic [31:0]   rf_we;
-  logic [6:0]    rf_waddr;
-  logic [1023:0] rf_wdata;
-  logic [1:0]    rf_clear;
+  logic [2:0]       rf_re;
+  logic [20:0]      rf_raddr;
+  logic [3*PassW-1:0] rf_rwin;
+  logic [3*W-1:0]   rf_rdata;
+  logic [Lanes-1:0] rf_we;
+  logic [6:0]       rf_waddr;
+  logic [PassW-1:0] rf_wwin;
+  logic [W-1:0]     rf_wdata;
+  logic [1:0]       rf_clear;
 
+  // EX state used by the reads of a vector instruction's later windows (below).
+  logic             ex_valid_q, ex_slot_q, ex_wide_q;
+  logic [PassW-1:0] ex_win_q;          // the window in EX
+  logic [5:0]       ex_kind_q;
+  logic [17:0]      ex_reg_q;
+  wire              ex_lastw = !ex_wide_q || ex_win_q == PassW'(Passes - 1);   // EX holds the last window
+  wire              ex_more  = ex_valid_q && !ex_lastw;
+
+  // Register reads: window 0 at issue; while a vector instruction's window k
+  // is in EX, its V operands' window k + 1 (S operands keep window 0).
   always_comb begin
     for (int p = 0; p < 3; p++) begin
       logic [5:0] r;
-      r = d_src_reg[p*6 +: 6];
-      rf_re[p] = is_valid && d_src_used[p] && r >= 6'd16 &&
-                 (d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_V || d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_S);
-      rf_raddr[p*7 +: 7] = (is_slot ? 7'd48 : 7'd0) + {1'b0, r} - 7'd16;
+      if (ex_more) begin
+        r = ex_reg_q[p*6 +: 6];
+        rf_re[p] = r >= 6'd16 && ex_kind_q[p*2 +: 2] == gpu_isa_pkg::KIND_V;
+        rf_raddr[p*7 +: 7] = (ex_slot_q ? 7'd48 : 7'd0) + {1'b0, r} - 7'd16;
+        rf_rwin[p*PassW +: PassW] = ex_win_q + PassW'(1);
+      end else begin
+        r = d_src_reg[p*6 +: 6];
+        rf_re[p] = is_valid && d_src_used[p] && r >= 6'd16 &&
+                   (d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_V || d_src_kind[p*2 +: 2] == gpu_isa_pkg::KIND_S);
+        rf_raddr[p*7 +: 7] = (is_slot ? 7'd48 : 7'd0) + {1'b0, r} - 7'd16;
+        rf_rwin[p*PassW +: PassW] = '0;
+      end
     end
   end
 
-  gpu_regfile u_regfile (
+  gpu_regfile #(
+    .Lanes (Lanes)
+  ) u_regfile (
     .clk_i        (clk_i),
     .rst_i        (rst),
     .clear_slot_i (rf_clear),
     .re_i         (rf_re),
     .raddr_i      (rf_raddr),
+    .rwin_i       (rf_rwin),
     .rdata_o      (rf_rdata),
     .we_lanes_i   (rf_we),
     .waddr_i      (rf_waddr),
+    .wwin_i       (rf_wwin),
     .wdata_i      (rf_wdata)
   );
 
   // ======================================================================
   // EX stage registers
   // ======================================================================
-  logic        ex_valid_q, ex_slot_q;
   logic [11:0] ex_pc_q;
   logic [63:0] ex_inst_q;
   logic [3:0]  ex_fault_q;
@@ -319,8 +369,6 @@ module gpu_cu #(
   logic        ex_writes_q;
   logic [5:0]  ex_dest_q;
   logic [11:0] ex_mask_q;
-  logic [5:0]  ex_kind_q;
-  logic [17:0] ex_reg_q;
   logic [95:0] ex_lit_q;
   logic [35:0] ex_smask_q;
   logic [31:0] ex_target_q;
@@ -330,8 +378,15 @@ module gpu_cu #(
   logic [15:0] ex_offset_q;
 
   always_ff @(posedge clk_i) begin
-    ex_valid_q <= is_valid;
+    // (a vector instruction stays for its windows; the scheduler issues nothing meanwhile)
+    if (ex_more)
+      ex_win_q <= ex_win_q + PassW'(1);
+    else begin
+      ex_valid_q <= is_valid;
+      ex_win_q   <= '0;
+    end
     if (is_valid) begin
+      ex_wide_q       <= Passes > 1 && is_wide;
       ex_slot_q       <= is_slot;
       ex_pc_q         <= is_pc;
       ex_inst_q       <= is_inst;
@@ -407,23 +462,26 @@ module gpu_cu #(
       endcase
   endfunction
 
-  // The constants of the EX wave, one unit per operand slot.
-  logic [3071:0] const_opnd;
+  // The constants of the EX wave's window, one unit per operand slot (an S operand: window 0).
+  logic [3*W-1:0] const_opnd;
   for (genvar p = 0; p < 3; p++) begin : g_const
-    gpu_const_regs u_const (
+    gpu_const_regs #(
+      .Lanes (Lanes)
+    ) u_const (
       .reg_i        (ex_reg_q[p*6 +: 4]),
+      .win_i        (ex_kind_q[p*2 +: 2] == gpu_isa_pkg::KIND_S ? PassW'(0) : ex_win_q),
       .wave_id_i    (ex_wave_id),
       .group_id_i   ({16'd0, ex_group}),
       .group_wave_i (ex_gwave),
       .num_groups_i ({16'd0, num_groups_i}),
       .args_addr_i  (args_addr_i),
-      .value_o      (const_opnd[p*1024 +: 1024])
+      .value_o      (const_opnd[p*W +: W])
     );
   end
 
-  logic [31:0]   ex_mask;          // the M operand
-  logic [3071:0] ex_opnd;          // operand slots a, b, c; lane 0 is the scalar-context value
-  logic [1023:0] opnd_a, opnd_b, opnd_c;
+  logic [31:0]   ex_mask;          // the M operand (all 32 lanes)
+  logic [3*W-1:0] ex_opnd;         // operand slots a, b, c of the window; lane 0 is the scalar-context value
+  logic [W-1:0]  opnd_a, opnd_b, opnd_c;
 
   always_comb begin
     ex_mask = '0;
@@ -445,27 +503,28 @@ module gpu_cu #(
         s     = '0;
         case (ex_kind_q[p*2 +: 2])
           gpu_isa_pkg::KIND_V: begin
-            ex_opnd[p*1024 +: 1024] = r >= 6'd16 ? rf_rdata[p*1024 +: 1024] : const_opnd[p*1024 +: 1024];
+            ex_opnd[p*W +: W] = r >= 6'd16 ? rf_rdata[p*W +: W] : const_opnd[p*W +: W];
           end
           gpu_isa_pkg::KIND_S: begin
-            s = r >= 6'd16 ? rf_rdata[p*1024 +: 32] : const_opnd[p*1024 +: 32];
-            ex_opnd[p*1024 +: 1024] = {32{s}};
+            s = r >= 6'd16 ? rf_rdata[p*W +: 32] : const_opnd[p*W +: 32];
+            ex_opnd[p*W +: W] = {Lanes{s}};
           end
           gpu_isa_pkg::KIND_M: begin
             mbits = (reg_bits(m[10:6], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
                               args_addr_i[0]) ^ {32{m[11]}}) &
                     (reg_bits(m[4:0], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
                               args_addr_i[0]) ^ {32{m[5]}});
-            for (int l = 0; l < 32; l++) ex_opnd[p*1024 + l*32 +: 32] = {31'd0, mbits[l]};
+            for (int l = 0; l < 32; l++)
+              if (PassW'(l / Lanes) == ex_win_q) ex_opnd[p*W + (l % Lanes)*32 +: 32] = {31'd0, mbits[l]};
           end
-          default: ex_opnd[p*1024 +: 1024] = {32{ex_lit_q[p*32 +: 32]}};
+          default: ex_opnd[p*W +: W] = {Lanes{ex_lit_q[p*32 +: 32]}};
         endcase
       end
     end
   end
-  assign opnd_a = ex_opnd[0 +: 1024];
-  assign opnd_b = ex_opnd[1024 +: 1024];
-  assign opnd_c = ex_opnd[2048 +: 1024];
+  assign opnd_a = ex_opnd[0 +: W];
+  assign opnd_b = ex_opnd[W +: W];
+  assign opnd_c = ex_opnd[2*W +: W];
 
   // ======================================================================
   // EX: classes
@@ -501,28 +560,32 @@ module gpu_cu #(
 
   // ----------------------------------------------------------------- address checks
   // LDS: addr = v[l] + offset, inside the group's allocation; global: v[l], aligned, in [4096, mem_bytes).
+  // Window by window; the lowest faulting lane of the earlier windows waits in af_*_q.
   wire [16:0] lds_base = (ex_slot_q && !two) ? 17'd65536 - lds_bytes_i : 17'd0;   // a multiple of 4, < 65536
   wire        unused_lds_base = lds_base[16] ^ lds_base[1] ^ lds_base[0];
-  logic [1023:0] lds_addr;            // group-relative byte address per lane
-  logic [447:0]  lds_word;            // physical word per lane, 14 bits
-  logic [3:0]    addr_fault;
-  logic [5:0]    addr_fault_lane;
-  logic [31:0]   addr_fault_addr;
+  logic [W-1:0]        win_addr;      // the window's addresses (LDS: group-relative, + offset)
+  logic [Lanes*14-1:0] win_word;      // LDS: physical word per lane
+  logic [Lanes-1:0]    win_mask;      // the window's lanes of the M mask
+  logic [3:0]    wf_code, af_code_q, addr_fault;
+  logic [5:0]    wf_lane, af_lane_q, addr_fault_lane;
+  logic [31:0]   wf_addr, af_addr_q, addr_fault_addr;
+  wire           ex_addr_check = ex_ok && (ex_lds || (ex_gmem && ex_fmt_q != gpu_isa_pkg::FMT_CACHE));
   always_comb begin
     logic [31:0] a;
     logic [3:0]  f;
-    a               = 32'd0;
-    f               = gpu_isa_pkg::FAULT_NONE;
-    lds_addr        = '0;
-    lds_word        = '0;
-    addr_fault      = gpu_isa_pkg::FAULT_NONE;
-    addr_fault_lane = 6'd63;
-    addr_fault_addr = 32'd0;
-    if (ex_ok && (ex_lds || (ex_gmem && ex_fmt_q != gpu_isa_pkg::FMT_CACHE))) begin
-      for (int l = 31; l >= 0; l--) begin
+    a        = 32'd0;
+    f        = gpu_isa_pkg::FAULT_NONE;
+    win_mask = mask_window(ex_mask, ex_win_q);
+    win_addr = '0;
+    win_word = '0;
+    wf_code  = gpu_isa_pkg::FAULT_NONE;
+    wf_lane  = 6'd63;
+    wf_addr  = 32'd0;
+    if (ex_addr_check || (ex_valid_q && ex_fdiv)) begin
+      for (int l = Lanes - 1; l >= 0; l--) begin
         a = opnd_a[l*32 +: 32] + (ex_lds ? {16'd0, ex_offset_q} : 32'd0);
-        lds_addr[l*32 +: 32] = a;
-        lds_word[l*14 +: 14] = a[15:2] + lds_base[15:2];
+        win_addr[l*32 +: 32] = a;
+        win_word[l*14 +: 14] = a[15:2] + lds_base[15:2];
         f = gpu_isa_pkg::FAULT_NONE;
         if (ex_lds) begin
           if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_LDS_MISALIGNED;
@@ -531,13 +594,55 @@ module gpu_cu #(
           if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_GLOBAL_MISALIGNED;
           else if (a < 32'd4096 || a >= mem_bytes_i) f = gpu_isa_pkg::FAULT_GLOBAL_OUT_OF_RANGE;
         end
-        if (ex_mask[l] && f != gpu_isa_pkg::FAULT_NONE) begin
-          addr_fault      = f;
-          addr_fault_lane = l[5:0];
-          addr_fault_addr = a;
+        if (ex_addr_check && win_mask[l] && f != gpu_isa_pkg::FAULT_NONE) begin
+          wf_code = f;
+          wf_lane = 6'(32'(ex_win_q) * Lanes + l);
+          wf_addr = a;
         end
       end
     end
+    // the earlier windows' fault first
+    addr_fault      = wf_code;
+    addr_fault_lane = wf_lane;
+    addr_fault_addr = wf_addr;
+    if (Passes > 1 && ex_win_q != '0 && af_code_q != gpu_isa_pkg::FAULT_NONE) begin
+      addr_fault      = af_code_q;
+      addr_fault_lane = af_lane_q;
+      addr_fault_addr = af_addr_q;
+    end
+  end
+  always_ff @(posedge clk_i)
+    if (ex_more) begin
+      af_code_q <= addr_fault;
+      af_lane_q <= addr_fault_lane;
+      af_addr_q <= addr_fault_addr;
+    end
+
+  // The whole operands, for the units that take them at once, with the last
+  // window: the earlier windows wait in col_*_q.
+  logic [1023:0] full_a, full_b, full_c;   // full_a: the addresses (= A but for the LDS offset)
+  logic [447:0]  full_word;
+  if (Passes == 1) begin : g_full_now
+    assign full_a    = win_addr;
+    assign full_b    = opnd_b;
+    assign full_c    = opnd_c;
+    assign full_word = win_word;
+  end else begin : g_full_collected
+    logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
+    logic [447-Lanes*14:0]     col_word_q;
+    always_ff @(posedge clk_i)
+      if (ex_more && (ex_lds || ex_gmem || ex_red || ex_fdiv))
+        for (int k = 0; k < Passes - 1; k++)
+          if (ex_win_q == PassW'(k)) begin
+            col_a_q[k*W +: W]                   <= win_addr;
+            col_b_q[k*W +: W]                   <= opnd_b;
+            col_c_q[k*W +: W]                   <= opnd_c;
+            col_word_q[k*Lanes*14 +: Lanes*14] <= win_word;
+          end
+    assign full_a    = {win_addr, col_a_q};
+    assign full_b    = {opnd_b, col_b_q};
+    assign full_c    = {opnd_c, col_c_q};
+    assign full_word = {win_word, col_word_q};
   end
 
   // The EX instruction's final fault, if any.
@@ -554,7 +659,7 @@ module gpu_cu #(
     if (ex_ok && br_fault) begin
       ex_fault = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
       ex_faddr = br_next;
-    end else if (ex_ok && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
+    end else if (ex_ok && ex_lastw && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
       ex_fault = addr_fault;
       ex_flane = addr_fault_lane;
       ex_faddr = addr_fault_addr;
@@ -566,7 +671,7 @@ module gpu_cu #(
   // Units
   // ======================================================================
   // Integer vector unit (result one cycle after EX)
-  logic          valu_valid, valu_ready, valu_ready_next, valu_pass0, valu_last;
+  logic          valu_valid, valu_free_next, valu_pass0, valu_last;
   logic [PassW-1:0] valu_win;
   logic [W-1:0]  valu_result;
   logic [31:0]   valu_we;
@@ -575,15 +680,16 @@ module gpu_cu #(
   ) u_valu (
     .clk_i    (clk_i),
     .rst_i    (rst),
-    .valid_i  (ex_good && ex_valu),
+    .valid_i  (ex_ok && ex_valu),
+    .win_i    (ex_win_q),
+    .last_i   (ex_lastw),
     .opcode_i (ex_opcode_q),
     .unit_i   (ex_unit_q),
     .fn_i     (ex_fn_q),
-    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
+    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? '0 : opnd_a),
     .b_i      (opnd_b),
     .mask_i   (ex_mask),
-    .ready_o  (valu_ready),
-    .ready_next_o (valu_ready_next),
+    .free_o   (valu_free_next),
     .pass0_o  (valu_pass0),
     .valid_o  (valu_valid),
     .win_o    (valu_win),
@@ -591,7 +697,6 @@ module gpu_cu #(
     .result_o (valu_result),
     .lane_we_o(valu_we)
   );
-  wire unused_valu_ready = valu_ready;   // (the scheduler issues only when it will be)
 
   // Reductions (variable latency: gpu_reduce)
   logic          red_ready, red_done;
@@ -602,10 +707,10 @@ module gpu_cu #(
   ) u_reduce (
     .clk_i     (clk_i),
     .rst_i     (rst),
-    .start_i   (ex_good && ex_red),
+    .start_i   (ex_good && ex_red && ex_lastw),
     .fin_i     (ex_opcode_q >= gpu_isa_pkg::OP_REDFIN_ADD),
     .fn_i      (ex_fn_q),
-    .b_i       (opnd_b),
+    .b_i       (full_b),
     .ready_o   (red_ready),
     .done_o    (red_done),
     .result_o  (red_result),
@@ -613,7 +718,7 @@ module gpu_cu #(
   );
 
   // Pipelined f32 unit; its instruction's writeback metadata travels alongside.
-  logic          fp_valid, fp_ready, fp_ready_next, fp_last;
+  logic          fp_valid, fp_last;
   logic [PassW-1:0] fp_win;
   logic [W-1:0]  fp_result;
   logic [7:0]    fp_tag;
@@ -622,22 +727,23 @@ module gpu_cu #(
   ) u_fp (
     .clk_i    (clk_i),
     .rst_i    (rst),
-    .valid_i  (ex_good && ex_fp_fixed),
+    .valid_i  (ex_ok && ex_fp_fixed),
+    .win_i    (ex_win_q),
+    .last_i   (ex_lastw),
     .fn_i     (ex_fn_q),
-    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? 1024'd0 : opnd_a),
+    .a_i      (ex_fmt_q == gpu_isa_pkg::FMT_ALU1 ? '0 : opnd_a),
     .b_i      (opnd_b),
     .c_i      (opnd_c),
     .tag_i    ({ex_slot_q, ex_scalar, ex_dest_q}),
-    .ready_o  (fp_ready),
-    .ready_next_o (fp_ready_next),
     .valid_o  (fp_valid),
     .win_o    (fp_win),
     .last_o   (fp_last),
     .result_o (fp_result),
     .tag_o    (fp_tag)
   );
-  localparam int FpL = FpLat;
-  wire unused_fp_ready = fp_ready;
+  // (EX holds a vector instruction for all its windows: FpL cycles before its last window
+  // comes out of the pipe, EX held its last window)
+  localparam int FpL = gpu_fp_pkg::FP_PIPE_LATENCY;
   // (pc and instruction for the last window's trace; the slot and destination travel in the tag)
   logic [11:0]    fp_meta_pc_q [FpL];
   logic [63:0]    fp_meta_inst_q [FpL];
@@ -650,7 +756,15 @@ module gpu_cu #(
     end
   end
 
-  // f32 divide / square root (iterative, all lanes)
+  // f32 divide / square root (iterative, all lanes); a scalar one has only window 0, at lane 0
+  logic [1023:0] fdiv_a, fdiv_b;
+  if (Passes == 1) begin : g_fdiv_opnd
+    assign fdiv_a = full_a;
+    assign fdiv_b = full_b;
+  end else begin : g_fdiv_opnd_windows
+    assign fdiv_a = {full_a[1023:W], ex_wide_q ? full_a[W-1:0] : win_addr};
+    assign fdiv_b = {full_b[1023:W], ex_wide_q ? full_b[W-1:0] : opnd_b};
+  end
   logic          fdiv_ready, fdiv_done;
   logic [1023:0] fdiv_result;
   logic [7:0]    fdiv_tag;
@@ -659,10 +773,10 @@ module gpu_cu #(
   ) u_fdiv (
     .clk_i     (clk_i),
     .rst_i     (rst),
-    .start_i   (ex_good && ex_fdiv),
+    .start_i   (ex_good && ex_fdiv && ex_lastw),
     .is_sqrt_i (ex_fn_q == gpu_isa_pkg::FN_SQRT_F32),
-    .a_i       (opnd_a),
-    .b_i       (opnd_b),
+    .a_i       (fdiv_a),
+    .b_i       (fdiv_b),
     .tag_i     (8'd0),
     .ready_o   (fdiv_ready),
     .done_o    (fdiv_done),
@@ -731,9 +845,10 @@ module gpu_cu #(
   logic        clr_active_q, clr_busy_q, clr_slot_q, clr_two_q;
   logic [14:0] clr_word_q, clr_end_q;   // next word to clear, end word (exclusive), 0..16384
   logic        lds_busy_q;              // a wave's LDS instruction is in the LDS
-  wire         ex_lds_go   = ex_good && ex_lds;
+  wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
-  wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !is_lds_now && lds_req_ready;
+  wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !(ex_more && ex_lds) &&
+                             !is_lds_now && lds_req_ready;
   logic [31:0] clr_mask;
   always_comb begin
     clr_mask = '0;
@@ -748,12 +863,12 @@ module gpu_cu #(
   assign lds_req_ret   = !clr_go && !ex_noret_q;
   assign lds_req_mask  = clr_go ? clr_mask : ex_mask;
   always_comb begin
-    lds_req_word = lds_word;
+    lds_req_word = full_word;
     if (clr_go)
       for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_word_q[13:5], l[4:0]};
   end
-  assign lds_req_data  = clr_go ? 1024'd0 : opnd_b;
-  assign lds_req_cmp   = opnd_c;
+  assign lds_req_data  = clr_go ? 1024'd0 : full_b;
+  assign lds_req_cmp   = full_c;
 
   assign hold     = clr_active_q ? (clr_two_q ? 2'b11 : (clr_slot_q ? 2'b10 : 2'b01)) : 2'b00;
 
@@ -913,21 +1028,14 @@ module gpu_cu #(
     if (rst) var_active_q <= 1'b0;
   end
 `ifndef SYNTHESIS
-  always @(posedge clk_i)
+  always @(posedge clk_i) begin
     if (!rst && var_active_q && fixed_now)
       $error("gpu_cu: a fixed-latency writeback during the windows of a variable-latency one");
+    if (!rst && ex_more && is_valid)
+      $error("gpu_cu: an instruction issued while a vector instruction has windows to come in EX");
+  end
 `endif
 
-  // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
-  function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
-    window_of = '0;
-    for (int i = 0; i < Passes; i++)
-      window_of = window_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
-  endfunction
-  // The lanes of window k.
-  function automatic logic [31:0] window_lanes(input logic [PassW-1:0] k);
-    for (int l = 0; l < 32; l++) window_lanes[l] = PassW'(l / Lanes) == k;
-  endfunction
 
   // The event in writeback (wb_dest_data: the window wb_win; the event itself at wb_last).
   logic          wb_valid;
@@ -1105,9 +1213,11 @@ module gpu_cu #(
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));
   assign wb_sb_reg   = wb_dest;
 
-  assign rf_we    = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;
+  wire [31:0] wb_lanes = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;   // lanes written now
+  assign rf_we    = mask_window(wb_lanes, wb_win);
   assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
-  assign rf_wdata = {Passes{wb_dest_data}};   // (the window at every window's place; rf_we picks it)
+  assign rf_wwin  = wb_win;
+  assign rf_wdata = wb_dest_data;
 
   // Placement forgets the slot's registers and masks.
   always_comb begin
@@ -1124,7 +1234,7 @@ module gpu_cu #(
       logic [31:0] nb;   // the register's mask bits after the write (one array write: cheaper to simulate)
       nb = mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32];
       for (int l = 0; l < 32; l++)
-        if (rf_we[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
+        if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
       mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32] <= nb;
     end
     for (int w = 0; w < 2; w++)
@@ -1257,14 +1367,15 @@ module gpu_cu #(
   assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
   assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
   // With fewer physical lanes the integer ALU and the f32 pipe take a wave instruction every Passes cycles.
-  assign valu_free    = valu_ready_next && !(Passes > 1 && ex_valid_q && ex_valu);
-  assign fp_free      = fp_ready_next && !(Passes > 1 && ex_valid_q && ex_fp_fixed);
+  // (the scheduler issues nothing that would meet a vector instruction's windows in EX)
+  assign valu_free    = valu_free_next;
+  assign fp_free      = 1'b1;
 
   // ======================================================================
   // Pipeline registers: EX -> writeback
   // ======================================================================
   // everything but the integer ALU, the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
-  wire ex_fixed2 = ex_valid_q && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
+  wire ex_fixed2 = ex_valid_q && ex_lastw && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
                                    (ex_valu || ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
 
   wire [ValuMetaW-1:0] valu_in = {ex_slot_q, ex_writes_q, ex_pc_q, ex_inst_q, ex_unit_q, ex_dest_q, ex_mask};
@@ -1275,12 +1386,14 @@ module gpu_cu #(
          valu_meta_mask_q} <= valu_in;
     wire unused_valu_pass0 = valu_pass0;
   end else begin : g_valu_meta_passes
+    // (an elementwise instruction's pass 0 runs with its window 0 in EX, a pick's later)
+    wire                  valu_first = ex_ok && ex_valu && ex_win_q == '0;
     logic [ValuMetaW-1:0] valu_in_q;
     always_ff @(posedge clk_i) begin
-      if (ex_good && ex_valu) valu_in_q <= valu_in;
+      if (valu_first) valu_in_q <= valu_in;
       if (valu_pass0)
         {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
-         valu_meta_mask_q} <= valu_in_q;
+         valu_meta_mask_q} <= valu_first ? valu_in : valu_in_q;
     end
   end
 
@@ -1318,16 +1431,16 @@ module gpu_cu #(
       endcase
       if (ex_gmem) begin
         p2_mask_q <= ex_fmt_q == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask;
-        p2_addr_q <= opnd_a;
-        p2_data_q <= opnd_b;
-        p2_cmp_q  <= opnd_c;
+        p2_addr_q <= full_a;
+        p2_data_q <= full_b;
+        p2_cmp_q  <= full_c;
       end
     end
     if (rst) p2_valid_q <= 1'b0;
   end
 
   // Variable-latency units: capture the instruction at EX, the result when it arrives.
-  wire lds_ex_fault = ex_valid_q && ex_lds && ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
+  wire lds_ex_fault = ex_valid_q && ex_lastw && ex_lds && ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
                       ex_fault != gpu_isa_pkg::FAULT_NONE;
   always_ff @(posedge clk_i) begin
     if (ex_lds_go || lds_ex_fault) begin
@@ -1337,8 +1450,8 @@ module gpu_cu #(
       lds_meta_dest_q  <= ex_writes_q ? ex_dest_q : 6'd0;
       lds_meta_store_q <= ex_fmt_q != gpu_isa_pkg::FMT_LDS_LOAD;
       lds_meta_mask_q  <= ex_mask;
-      lds_meta_addr_q  <= lds_addr;
-      lds_meta_data_q  <= opnd_b;
+      lds_meta_addr_q  <= full_a;
+      lds_meta_data_q  <= full_b;
       lds_meta_fault_q <= lds_ex_fault;
       lds_meta_fcode_q <= ex_fault;
       lds_meta_flane_q <= ex_flane;
@@ -1354,7 +1467,7 @@ module gpu_cu #(
     end
     if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
 
-    if (ex_good && ex_fdiv) begin
+    if (ex_good && ex_fdiv && ex_lastw) begin
       fdiv_busy_q        <= 1'b1;
       fdiv_meta_slot_q   <= ex_slot_q;
       fdiv_meta_pc_q     <= ex_pc_q;
@@ -1381,7 +1494,7 @@ module gpu_cu #(
     end
     if (src == SrcSdiv && wb_last && (commit || stop_i)) sdiv_hold_q <= 1'b0;
 
-    if (ex_good && ex_red) begin
+    if (ex_good && ex_red && ex_lastw) begin
       red_busy_q      <= 1'b1;
       red_meta_slot_q <= ex_slot_q;
       red_meta_pc_q   <= ex_pc_q;

@@ -1,22 +1,22 @@
 // gpu_valu: the integer vector unit: elementwise ALU operations, mov,
 // select, first_where_true and the cross-lane shfl/bcast (docs/isa.md
-// sections 4.2-4.3) on the 32 lanes of a wave, with Lanes physical lanes
-// (gpu_valu_lane). A wave instruction takes Passes = 32 / Lanes passes, one
-// per cycle: pass k computes lanes [k*Lanes, (k+1)*Lanes). An instruction
-// may enter when ready_o. Its result leaves one window of Lanes lanes a
-// cycle, windows 0..Passes-1 in consecutive cycles (valid_o, win_o, last_o;
-// result_o holds window win_o), the first Latency cycles after valid_i;
-// lane_we_o (all 32 lanes) holds from the first window to the next
-// instruction's. pass0_o is high in the cycle its pass 0 runs.
-// - 32 lanes: one instruction per cycle, latency 1, pass 0 from the operands
-//   as given (pass0_o = valid_i).
-// - Fewer: the unit copies the instruction with valid_i and runs every pass
-//   from the copy, passes 0..Passes-1 in the Passes cycles after valid_i:
-//   latency 2 to the first window. The cross-lane picks then read one
-//   register (the copy of A, or of B for first_where_true) instead of the
-//   operands as given and their copies.
-// Operands are full 32-lane values; lane L is bits [L*32 +: 32]. The
-// reductions are gpu_reduce's.
+// sections 4.2-4.3) with Lanes physical lanes (gpu_valu_lane). An
+// instruction comes one window of Lanes lanes a cycle (valid_i, win_i;
+// last_i with its last window: a vector instruction has Passes = 32 / Lanes
+// windows, lanes [k*Lanes, (k+1)*Lanes) in window k, one of the scalar unit
+// only window 0), and its result leaves one window a cycle (valid_o, win_o,
+// last_o; result_o holds window win_o). lane_we_o (all 32 lanes) holds from
+// the first window out to the next instruction's. pass0_o is high in the
+// cycle an instruction's pass 0 runs.
+// - Elementwise: window k's pass runs as it comes, its result one cycle
+//   later (latency 1).
+// - The picks (first_where_true, shfl, bcast) read any lane: with Passes > 1
+//   the unit keeps a copy of the picks' source (A; B for first_where_true)
+//   and of shfl's lane numbers, and runs the passes in the Passes cycles
+//   after the last window came: latency Passes + 1 to the first window.
+//   free_o is low while a window coming next cycle would meet them.
+// Operands: lane i of a window is bits [i*32 +: 32]. The reductions are
+// gpu_reduce's.
 `default_nettype none
 
 module gpu_valu #(
@@ -24,15 +24,16 @@ module gpu_valu #(
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
-  input  wire           valid_i,
+  input  wire           valid_i,      // a window of an instruction comes
+  input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] win_i,   // its number
+  input  wire           last_i,       // ... and it is the instruction's last
   input  wire  [7:0]    opcode_i,
   input  wire  [3:0]    unit_i,       // gpu_isa_pkg::UNIT_VALU / SALU / XLANE (SALU: lane 0 only)
   input  wire  [5:0]    fn_i,         // ALU function
-  input  wire  [1023:0] a_i,          // slot a (A, or select's F)
-  input  wire  [1023:0] b_i,          // slot b (B, or select's T); lane 0 is its scalar-context value
-  input  wire  [31:0]   mask_i,       // the M operand, one bit per lane
-  output logic          ready_o,      // valid_i may be high this cycle
-  output logic          ready_next_o, // ... and next cycle, unless valid_i is high now (Passes > 1)
+  input  wire  [Lanes*32-1:0] a_i,    // slot a (A, or select's F)
+  input  wire  [Lanes*32-1:0] b_i,    // slot b (B, or select's T); lane 0 is its scalar-context value
+  input  wire  [31:0]   mask_i,       // the M operand, one bit per lane (all 32)
+  output logic          free_o,       // an instruction's first window may come next cycle
   output logic          pass0_o,      // an instruction's pass 0 runs this cycle
   output logic          valid_o,      // a window of the result leaves this cycle
   output logic [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] win_o,   // its number
@@ -50,18 +51,10 @@ module gpu_valu #(
   localparam logic [1:0] OpSelect = 2'd2;
   localparam logic [1:0] OpPick   = 2'd3;
 
-  // The instruction of the pass in the lanes.
-  logic             s0_valid;
-  logic [PassW-1:0] s0_pass;
-  logic [7:0]       s0_opcode;
-  logic [5:0]       s0_fn;
-  logic [1023:0]    s0_pick_all;          // every lane of the picks' source (A; B for first_where_true)
-  logic [4:0]       s0_bcast_idx;         // B's lane 0: bcast's lane
-  logic [31:0]      s0_mask;
-  logic [W-1:0]     s0_a, s0_b;           // the pass's lanes
-  logic             o_valid_q;
-  logic [PassW-1:0] o_pass_q;
-  logic [W-1:0]     lane_result;
+  function automatic logic is_pick(input logic [7:0] opcode);
+    is_pick = opcode == gpu_isa_pkg::OP_FIRST_WHERE_TRUE || opcode == gpu_isa_pkg::OP_SHFL ||
+              opcode == gpu_isa_pkg::OP_BCAST;
+  endfunction
 
   // The write enables of an instruction (they hold until the next one's).
   function automatic logic [31:0] lane_we(input logic [7:0] opcode, input logic [31:0] mask, input logic [3:0] unit);
@@ -73,81 +66,103 @@ module gpu_valu #(
     endcase
   endfunction
 
+  // The pass in the lanes this cycle.
+  logic             s0_valid;
+  logic [PassW-1:0] s0_pass;
+  logic             s0_last;
+  logic [7:0]       s0_opcode;
+  logic [3:0]       s0_unit;
+  logic [5:0]       s0_fn;
+  logic [1023:0]    s0_pick_all;          // every lane of the picks' source (A; B for first_where_true)
+  logic [Lanes*5-1:0] s0_shfl_idx;        // shfl: the lane each of the pass's lanes picks
+  logic [4:0]       s0_bcast_idx;         // B's lane 0: bcast's lane
+  logic [31:0]      s0_mask;
+  logic [W-1:0]     s0_a, s0_b;           // the pass's lanes
+  logic             o_valid_q, o_last_q;
+  logic [PassW-1:0] o_pass_q;
+  logic [W-1:0]     lane_result;
+
   if (Passes == 1) begin : g_one
-    assign s0_valid    = valid_i;
-    assign s0_pass     = '0;
-    assign s0_opcode   = opcode_i;
-    assign s0_fn       = fn_i;
-    assign s0_pick_all = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
+    assign s0_valid     = valid_i;
+    assign s0_pass      = '0;
+    assign s0_last      = last_i;
+    assign s0_opcode    = opcode_i;
+    assign s0_unit      = unit_i;
+    assign s0_fn        = fn_i;
+    assign s0_pick_all  = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
     assign s0_bcast_idx = b_i[4:0];
-    assign s0_mask     = mask_i;
-    assign s0_a        = a_i;
-    assign s0_b        = b_i;
-    assign ready_o      = 1'b1;
-    assign ready_next_o = 1'b1;
-    assign pass0_o      = valid_i;
-    always_ff @(posedge clk_i)
-      if (valid_i) lane_we_o <= lane_we(opcode_i, mask_i, unit_i);
-  end else begin : g_passes
-    // The copy of the instruction, taken with valid_i; every pass runs from it.
-    logic [7:0]       opcode_q;
-    logic [5:0]       fn_q;
-    logic [3:0]       unit_q;
-    logic [31:0]      mask_q;
-    logic [1023:0]    pick_q, b_q;        // whole operands (shfl reads any lane)
-    logic             run_q;              // a pass runs this cycle
-    logic [PassW-1:0] run_pass_q;
-    logic             copy;
-    logic [PassW-1:0] seq_pass;
-
-    // The pass schedule of valid_i, one cycle later.
-    gpu_pass_seq #(
-      .Passes (Passes)
-    ) u_passes (
-      .clk_i        (clk_i),
-      .rst_i        (rst_i),
-      .valid_i      (valid_i),
-      .ready_o      (ready_o),
-      .ready_next_o (ready_next_o),
-      .copy_o       (copy),
-      .pass_o       (seq_pass)
-    );
-
-    assign s0_valid    = run_q;
-    assign s0_pass     = run_pass_q;
-    assign s0_opcode   = opcode_q;
-    assign s0_fn       = fn_q;
-    assign s0_pick_all = pick_q;
-    assign s0_bcast_idx = b_q[4:0];
-    assign s0_mask     = mask_q;
-    assign pass0_o     = run_q && run_pass_q == '0;
-    // (slices at constant places, one AND-OR per pass: a variable part-select
-    // became a barrel shifter in synthesis)
-    always_comb begin
-      s0_a = '0;
-      s0_b = '0;
-      for (int k = 0; k < Passes; k++) begin
-        s0_a = s0_a | ({W{s0_pass == PassW'(k)}} & pick_q[k*W +: W]);
-        s0_b = s0_b | ({W{s0_pass == PassW'(k)}} & b_q[k*W +: W]);
-      end
+    assign s0_mask      = mask_i;
+    assign s0_a         = a_i;
+    assign s0_b         = b_i;
+    assign free_o       = 1'b1;
+    wire unused_win = ^win_i;
+    for (genvar l = 0; l < 32; l++) begin : g_idx
+      assign s0_shfl_idx[l*5 +: 5] = b_i[l*32 +: 5];
     end
+  end else begin : g_passes
+    // A pick instruction: its fields and sources, collected window by window;
+    // its passes then run from them.
+    logic [7:0]        opcode_q;
+    logic [5:0]        fn_q;
+    logic [3:0]        unit_q;
+    logic [31:0]       mask_q;
+    logic [1023:0]     pick_q;            // the picks' source, all lanes
+    logic [32*5-1:0]   idx_q;             // B's lane numbers (shfl), all lanes
+    logic [4:0]        bcast_q;
+    logic              run_q;             // a pick pass runs this cycle
+    logic [PassW-1:0]  run_pass_q;
 
+    wire pick_in = valid_i && is_pick(opcode_i);
     always_ff @(posedge clk_i) begin
-      if (valid_i) begin
-        opcode_q <= opcode_i;
-        fn_q     <= fn_i;
-        unit_q   <= unit_i;
-        mask_q   <= mask_i;
-        // (first_where_true uses no A: its copy holds B, the picks' source)
-        pick_q   <= opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
-        b_q      <= b_i;
+      if (pick_in) begin
+        if (win_i == '0) begin
+          opcode_q <= opcode_i;
+          fn_q     <= fn_i;
+          unit_q   <= unit_i;
+          mask_q   <= mask_i;
+          bcast_q  <= b_i[4:0];
+        end
+        // (slices at constant places: a variable part-select became a barrel shifter in synthesis)
+        for (int k = 0; k < Passes; k++)
+          if (win_i == PassW'(k)) begin
+            pick_q[k*W +: W] <= opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
+            for (int l = 0; l < Lanes; l++) idx_q[(k*Lanes + l)*5 +: 5] <= b_i[l*32 +: 5];
+          end
       end
-      run_q      <= valid_i || copy;
-      run_pass_q <= seq_pass;
-      if (pass0_o) lane_we_o <= lane_we(opcode_q, mask_q, unit_q);
+      if (pick_in && last_i) begin
+        run_q      <= 1'b1;
+        run_pass_q <= '0;
+      end else if (run_q) begin
+        run_pass_q <= run_pass_q + PassW'(1);
+        if (run_pass_q == PassW'(Passes - 1)) run_q <= 1'b0;
+      end
       if (rst_i) run_q <= 1'b0;
     end
+
+    // Elementwise windows run as they come; pick passes from the copy.
+    assign s0_valid     = (valid_i && !is_pick(opcode_i)) || run_q;
+    assign s0_pass      = run_q ? run_pass_q : win_i;
+    assign s0_last      = run_q ? run_pass_q == PassW'(Passes - 1) : last_i;
+    assign s0_opcode    = run_q ? opcode_q : opcode_i;
+    assign s0_unit      = run_q ? unit_q : unit_i;
+    assign s0_fn        = run_q ? fn_q : fn_i;
+    assign s0_mask      = run_q ? mask_q : mask_i;
+    assign s0_pick_all  = pick_q;
+    assign s0_bcast_idx = bcast_q;
+    assign s0_a         = a_i;
+    assign s0_b         = b_i;
+    always_comb begin
+      s0_shfl_idx = '0;
+      for (int k = 0; k < Passes; k++)
+        if (run_pass_q == PassW'(k)) s0_shfl_idx = idx_q[k*Lanes*5 +: Lanes*5];
+    end
+    // (the last window of a pick instruction comes now, or its passes have more than this cycle to run)
+    assign free_o = !(pick_in && last_i) && !(run_q && run_pass_q != PassW'(Passes - 1));
   end
+
+  assign pass0_o = s0_valid && s0_pass == '0;
+  always_ff @(posedge clk_i)
+    if (pass0_o) lane_we_o <= lane_we(s0_opcode, s0_mask, s0_unit);
 
   wire is_fwt   = s0_opcode == gpu_isa_pkg::OP_FIRST_WHERE_TRUE;
   wire is_shfl  = s0_opcode == gpu_isa_pkg::OP_SHFL;
@@ -174,7 +189,7 @@ module gpu_valu #(
   end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane
-    wire [4:0] pick_idx = is_shfl ? s0_b[l*32 +: 5] : is_bcast ? s0_bcast_idx : first;
+    wire [4:0] pick_idx = is_shfl ? s0_shfl_idx[l*5 +: 5] : is_bcast ? s0_bcast_idx : first;
     // (computed only for a valid pick: an idle unit costs the simulator nothing)
     logic [31:0] xword;
     always_comb begin
@@ -196,13 +211,16 @@ module gpu_valu #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (s0_valid) o_pass_q <= s0_pass;
+    if (s0_valid) begin
+      o_pass_q <= s0_pass;
+      o_last_q <= s0_last;
+    end
     o_valid_q <= s0_valid;
     if (rst_i) o_valid_q <= 1'b0;
   end
   assign valid_o  = o_valid_q;
   assign win_o    = o_pass_q;
-  assign last_o   = o_valid_q && o_pass_q == PassW'(Passes - 1);
+  assign last_o   = o_valid_q && o_last_q;
   assign result_o = lane_result;
 
 endmodule

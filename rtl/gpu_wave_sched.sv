@@ -8,8 +8,11 @@
 
 module gpu_wave_sched #(
   parameter int LatFp   = 4,         // issue-to-writeback cycles of the f32 pipe (its first window),
-  parameter int LatValu = 2,         // ... and of the integer ALU (the other fixed instructions: 2)
-  parameter int Passes  = 1          // windows of an integer ALU or f32 pipe writeback (one a cycle)
+  parameter int LatValu = 2,         // ... and of the integer ALU's elementwise instructions,
+  parameter int LatXlane = 2,        // ... and of its picks (shfl, bcast, first_where_true); the other
+                                     // fixed instructions take 2
+  parameter int Passes  = 1          // windows of lanes: a vector instruction's execute stage takes one
+                                     // a cycle, and so does its writeback
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -35,11 +38,14 @@ module gpu_wave_sched #(
   input  wire           fp_free_i,        // ... the f32 pipe
   input  wire           var_wait_i,       // a variable-latency result waits for writeback
   // writeback cycles held by a variable-latency result (bit k: k cycles from now), and by the
-  // fixed-latency instructions; (LatFp > LatValu ? LatFp : LatValu) + Passes bits
-  input  wire  [(LatFp > LatValu ? LatFp : LatValu) + Passes - 1:0] var_resv_i,
-  output logic [(LatFp > LatValu ? LatFp : LatValu) + Passes - 1:0] resv_o,
+  // fixed-latency instructions; max(LatFp, LatValu, LatXlane) + Passes bits
+  input  wire  [(LatFp > LatValu ? (LatFp > LatXlane ? LatFp : LatXlane) :
+                 (LatValu > LatXlane ? LatValu : LatXlane)) + Passes - 1:0] var_resv_i,
+  output logic [(LatFp > LatValu ? (LatFp > LatXlane ? LatFp : LatXlane) :
+                 (LatValu > LatXlane ? LatValu : LatXlane)) + Passes - 1:0] resv_o,
   // issue
   output logic          is_valid_o,
+  output logic          is_wide_o,        // a vector instruction: Passes windows (else only window 0)
   output logic          is_slot_o,
   output logic [11:0]   is_pc_o,
   output logic [63:0]   is_inst_o,
@@ -78,7 +84,8 @@ module gpu_wave_sched #(
 );
 
   localparam int LatInt = 2;
-  localparam int LatMax = LatFp > LatValu ? LatFp : LatValu;
+  localparam int LatMax = LatFp > LatValu ? (LatFp > LatXlane ? LatFp : LatXlane) :
+                                            (LatValu > LatXlane ? LatValu : LatXlane);
   localparam int LatW   = $clog2(LatMax + Passes);
   localparam int ResvW  = LatMax + Passes;
 
@@ -109,6 +116,8 @@ module gpu_wave_sched #(
   logic [2*LatW-1:0] wblast_q;    // cycles until the slot's last fixed-latency instruction writes back, [w*LatW +: LatW]
   logic [ResvW-1:0] resv_q;       // writeback cycles reserved, bit k = k cycles from now
   logic         last_q;           // slot that issued last
+  logic [LatW-1:0] ex_left_q;     // execute-stage windows of the last vector instruction still to come after this cycle
+  wire          ex_free = ex_left_q <= LatW'(1);   // nothing issued now would meet them
 
   // ------------------------------------------------------------------ the candidate instruction of each slot
   logic [1:0]   cur_valid;
@@ -131,6 +140,7 @@ module gpu_wave_sched #(
   logic [1:0]  is_lds_w;
   logic [LatW-1:0] lat_w [2];     // a fixed-latency instruction's issue-to-writeback cycles
   logic [LatW-1:0] nwin_w [2];    // ... and its writeback cycles (windows)
+  logic [1:0]  wide_w;             // a vector instruction (Passes windows)
   logic [1:0]  fixed_w;            // fixed latency (reserves its writeback cycle)
   logic [1:0]  sb_set;             // issue sets the scoreboard bit of dest
   logic [5:0]  dest_w [2];
@@ -277,13 +287,21 @@ module gpu_wave_sched #(
                  unit == gpu_isa_pkg::UNIT_XLANE;
       var_lat  = !early && (is_lds || fdiv || sdiv || red);
       serial[w]   = var_lat || is_branch || is_end || opcode == gpu_isa_pkg::OP_BARRIER || fmt == gpu_isa_pkg::FMT_SIGD;
-      // (a faulting instruction takes LatInt: gpu_cu writes it back from its two-cycle stage)
+      // A vector instruction goes through the execute stage one window of lanes a cycle,
+      // and the integer ALU and the f32 pipe write back its result so.
+      wide_w[w] = fault_code[w] == gpu_isa_pkg::FAULT_NONE &&
+                  (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_XLANE || red || is_lds ||
+                   (is_gmem && fmt != gpu_isa_pkg::FMT_CACHE));
+      // (a faulting instruction takes LatInt: gpu_cu writes it back from its two-cycle stage; a
+      // vector instruction of that stage, a global access, reaches it after its last window)
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE) lat_w[w] = LatW'(LatInt);
       else if (fp_fixed)                            lat_w[w] = LatW'(LatFp);
+      else if (valu && (unit == gpu_isa_pkg::UNIT_XLANE || opcode == gpu_isa_pkg::OP_FIRST_WHERE_TRUE))
+                                                    lat_w[w] = LatW'(LatXlane);
       else if (valu)                                lat_w[w] = LatW'(LatValu);
+      else if (wide_w[w])                           lat_w[w] = LatW'(LatInt + Passes - 1);
       else                                          lat_w[w] = LatW'(LatInt);
-      // (the integer ALU and the f32 pipe write back one window of lanes a cycle)
-      nwin_w[w] = (fault_code[w] == gpu_isa_pkg::FAULT_NONE && (fp_fixed || valu)) ? LatW'(Passes) : LatW'(1);
+      nwin_w[w] = (wide_w[w] && (fp_fixed || valu)) ? LatW'(Passes) : LatW'(1);
       for (int j = 0; j < ResvW; j++)
         span[j] = j >= 32'(lat_w[w]) && j < 32'(lat_w[w]) + 32'(nwin_w[w]);
       fixed_w[w]  = !var_lat;
@@ -299,7 +317,7 @@ module gpu_wave_sched #(
       lds_stall[w]  = is_lds && !lds_free_i;
       wb_ok     = var_lat ? 1'b1 : (((resv_q | var_resv_i) & span) == '0 && !var_wait_i &&
                                     lat_w[w] > wblast_q[w*LatW +: LatW]);
-      base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i;
+      base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i && ex_free;
 
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
         ready[w] = base && wb_ok;
@@ -328,6 +346,7 @@ module gpu_wave_sched #(
   // ------------------------------------------------------------------ selection
   wire   pick = (ready[0] && ready[1]) ? !last_q : ready[1];
   assign is_valid_o      = ready[0] || ready[1];
+  assign is_wide_o       = wide_w[pick];
   assign is_slot_o       = pick;
   assign is_pc_o         = cur_pc[pick];
   assign is_inst_o       = cur_inst[pick];
@@ -375,6 +394,8 @@ module gpu_wave_sched #(
 
   always_ff @(posedge clk_i) begin
     resv_q <= resv_q >> 1;
+    if (ex_left_q != '0) ex_left_q <= ex_left_q - LatW'(1);
+    if (is_valid_o && wide_w[pick]) ex_left_q <= LatW'(Passes);
     for (int w = 0; w < 2; w++)
       if (wblast_q[w*LatW +: LatW] != '0) wblast_q[w*LatW +: LatW] <= wblast_q[w*LatW +: LatW] - LatW'(1);
 
@@ -493,6 +514,7 @@ module gpu_wave_sched #(
       ser_q      <= 2'b00;
       bar_q      <= 2'b00;
       resv_q     <= '0;
+      ex_left_q  <= '0;
       last_q     <= 1'b1;
       inflight_q <= '0;
       wblast_q   <= '0;

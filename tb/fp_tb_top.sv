@@ -51,36 +51,79 @@ module fp_tb_top #(
   assign ds_passes_o      = 8'(32 / DivLanes);
   logic unused_ready_next;
 
-  // The pipe gives its result one window of Lanes lanes a cycle: pipe_valid_o
-  // and pipe_result_o show the whole result with its last window.
-  localparam int W     = Lanes * 32;
-  localparam int PassW = Lanes < 32 ? $clog2(32 / Lanes) : 1;
+  // The pipe takes an operation one window of Lanes lanes a cycle and gives
+  // its result so: here a wave operation given whole with pipe_valid_i goes
+  // in as window 0 that cycle and windows 1.. from a copy in the cycles after
+  // (gpu_pass_seq: pipe_ready_o when it may take the next); pipe_valid_o and
+  // pipe_result_o show the whole result with its last window.
+  localparam int Passes = 32 / Lanes;
+  localparam int W      = Lanes * 32;
+  localparam int PassW  = Lanes < 32 ? $clog2(32 / Lanes) : 1;
+  logic             in_copy;
+  logic [PassW-1:0] in_win;
+  logic [W-1:0]     in_a, in_b, in_c;
+  logic [5:0]       in_fn;
+  logic [7:0]       in_tag;
   logic             win_valid, win_last;
   logic [PassW-1:0] win;
   logic [W-1:0]     win_result;
+
+  gpu_pass_seq #(
+    .Passes (Passes)
+  ) u_passes (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .valid_i      (pipe_valid_i),
+    .ready_o      (pipe_ready_o),
+    .ready_next_o (unused_ready_next),
+    .copy_o       (in_copy),
+    .pass_o       (in_win)
+  );
+
   assign pipe_valid_o = win_last;
   if (Lanes == 32) begin : g_whole
+    assign in_a   = pipe_a_i;
+    assign in_b   = pipe_b_i;
+    assign in_c   = pipe_c_i;
+    assign in_fn  = pipe_fn_i;
+    assign in_tag = pipe_tag_i;
     assign pipe_result_o = win_result;
-    wire unused_windows = win_valid ^ win;
+    wire unused_windows = win_valid ^ win ^ in_copy;
   end else begin : g_windows
-    logic [1023-W:0] windows_q;   // windows 0..Passes-2
-    always_ff @(posedge clk_i)
-      for (int k = 0; k < 32 / Lanes - 1; k++)
+    logic [1023:0]   a_q, b_q, c_q;   // the operation's operands, for windows 1..
+    logic [5:0]      fn_q;
+    logic [7:0]      tag_q;
+    logic [1023-W:0] windows_q;       // result windows 0..Passes-2
+    always_ff @(posedge clk_i) begin
+      if (pipe_valid_i) begin
+        a_q    <= pipe_a_i;
+        b_q    <= pipe_b_i;
+        c_q    <= pipe_c_i;
+        fn_q   <= pipe_fn_i;
+        tag_q  <= pipe_tag_i;
+      end
+      for (int k = 0; k < Passes - 1; k++)
         if (win_valid && win == PassW'(k)) windows_q[k*W +: W] <= win_result;
+    end
+    assign in_a   = pipe_valid_i ? pipe_a_i[W-1:0] : a_q[in_win*W +: W];
+    assign in_b   = pipe_valid_i ? pipe_b_i[W-1:0] : b_q[in_win*W +: W];
+    assign in_c   = pipe_valid_i ? pipe_c_i[W-1:0] : c_q[in_win*W +: W];
+    assign in_fn  = pipe_valid_i ? pipe_fn_i : fn_q;
+    assign in_tag = pipe_valid_i ? pipe_tag_i : tag_q;
     assign pipe_result_o = {win_result, windows_q};
   end
 
   gpu_fp_pipe #(.Lanes(Lanes)) u_pipe (
     .clk_i,
     .rst_i,
-    .valid_i  (pipe_valid_i),
-    .fn_i     (pipe_fn_i),
-    .a_i      (pipe_a_i),
-    .b_i      (pipe_b_i),
-    .c_i      (pipe_c_i),
-    .tag_i    (pipe_tag_i),
-    .ready_o  (pipe_ready_o),
-    .ready_next_o (unused_ready_next),
+    .valid_i  (pipe_valid_i || in_copy),
+    .win_i    (in_win),
+    .last_i   (in_win == PassW'(Passes - 1)),
+    .fn_i     (in_fn),
+    .a_i      (in_a),
+    .b_i      (in_b),
+    .c_i      (in_c),
+    .tag_i    (in_tag),
     .valid_o  (win_valid),
     .win_o    (win),
     .last_o   (win_last),
