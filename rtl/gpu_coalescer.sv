@@ -10,7 +10,7 @@
 `default_nettype none
 
 module gpu_coalescer #(
-  parameter int Lanes = 32           // store-data lanes gathered per cycle: 32, 16 or 8
+  parameter int Lanes = 32           // store-data lanes gathered per cycle: 32, 16, 8 or 4
 ) (
   input  wire           clk_i,       // (Lanes < 32)
   input  wire           rst_i,       // (Lanes < 32)

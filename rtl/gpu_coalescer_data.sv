@@ -15,7 +15,7 @@
 /*verilator tracing_off*/
 
 module gpu_coalescer_data #(
-  parameter int Lanes = 32          // lanes gathered per cycle: 32, 16 or 8
+  parameter int Lanes = 32          // lanes gathered per cycle: 32, 16, 8 or 4
 ) (
   input  wire           clk_i,      // (Lanes < 32)
   input  wire           rst_i,      // (Lanes < 32)

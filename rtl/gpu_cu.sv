@@ -9,11 +9,11 @@ module gpu_cu #(
   parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways  = 4,
   parameter int L1Mshrs = 4,    // allocating load misses in flight
-  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16 or 8 (a wave instruction
+  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16, 8 or 4 (a wave instruction
                                 // takes 32 / Lanes passes in them)
   parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
                                 // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)
-  parameter int LdsBanks = 32,  // LDS banks: 32, 16 or 8 (fewer: a smaller crossbar, more bank conflicts)
+  parameter int LdsBanks = 32,  // LDS banks: 32, 16, 8 or 4 (fewer: a smaller crossbar, more bank conflicts)
   parameter int GmemEntries = 4, // global instructions in flight (4: the 128 memory ports of docs/isa.md 4.7;
                                 // 2 or 1 in a small build, where a further one waits at issue)
   parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)

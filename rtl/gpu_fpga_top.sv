@@ -13,8 +13,8 @@
 module gpu_fpga_top #(
   parameter int NumCus   = 1,
   parameter int Lanes    = 4,
-  parameter int DivLanes = 2,
-  parameter int LdsBanks = 8,
+  parameter int DivLanes = 1,
+  parameter int LdsBanks = 4,
   parameter int GmemEntries = 2,
   parameter int L1Sets   = 16,
   parameter int L1Ways   = 4,

@@ -10,8 +10,8 @@
 `default_nettype none
 
 module gpu_lds #(
-  parameter int Lanes = 32,     // physical lanes: 32, 16 or 8
-  parameter int Banks = 32      // banks: 32, 16 or 8 (the bank of a word is its address mod Banks)
+  parameter int Lanes = 32,     // physical lanes: 32, 16, 8 or 4
+  parameter int Banks = 32      // banks: 32, 16, 8 or 4 (the bank of a word is its address mod Banks)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,

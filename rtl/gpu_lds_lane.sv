@@ -6,7 +6,7 @@
 /*verilator tracing_off*/
 
 module gpu_lds_lane #(
-  parameter int Banks = 32            // of the LDS: 32, 16 or 8
+  parameter int Banks = 32            // of the LDS: 32, 16, 8 or 4
 ) (
   input  wire           act_i,
   input  wire  [$clog2(Banks)-1:0] bank_i,       // the lane's bank
