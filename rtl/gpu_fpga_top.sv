@@ -21,8 +21,8 @@ module gpu_fpga_top #(
   parameter int L1Mshrs  = 4,
   parameter int L2Slices = 1,
   parameter int L2Sets   = 16,
-  parameter int L2Ways   = 8,
-  parameter int L2Mshrs  = 4,
+  parameter int L2Ways   = 4,
+  parameter int L2Mshrs  = 2,
   parameter int L2WbBufs = 2,
   parameter int L2Writes = 8
 ) (

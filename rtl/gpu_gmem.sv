@@ -214,8 +214,14 @@ module gpu_gmem #(
 
   // An entry may complete when every lane is answered (or its write-back has
   // ended) and nothing older of its wave that it must follow is still here.
+  // With Lanes < 32 the CU writes a completion's data back one window a
+  // cycle, so a completion offered and not taken stays the one offered
+  // (done_lock_q) until done_ready_i; with 32 lanes the lowest such entry
+  // is offered every cycle.
   logic            done_ok;
   logic [IdxW-1:0] done_idx;
+  logic            done_lock_q;
+  logic [IdxW-1:0] done_lock_idx_q;
   always_comb begin
     done_ok  = 1'b0;
     done_idx = '0;
@@ -224,6 +230,15 @@ module gpu_gmem #(
         done_ok  = 1'b1;
         done_idx = e[IdxW-1:0];
       end
+    if (Lanes < 32 && done_lock_q) begin
+      done_ok  = 1'b1;
+      done_idx = done_lock_idx_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    done_lock_q     <= done_ok && !done_ready_i;
+    done_lock_idx_q <= done_idx;
+    if (rst_i) done_lock_q <= 1'b0;
   end
 
   // The L2 write-back of a cache_wb_l2 with nothing older of its wave left.
