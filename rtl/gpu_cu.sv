@@ -177,7 +177,7 @@ module gpu_cu #(
   logic [31:0]   group_ids;
   logic [1:0]    stall_dep, stall_mem, stall_bar, stall_lds, stall_fetch;
   logic [1:0]    hold;
-  logic          lds_free, divsqrt_free, sdiv_free, red_free, gmem_free, valu_free, fp_free, var_wait;
+  logic          lds_free, divsqrt_free, sdiv_free, red_free, gmem_free, valu_free, var_wait;
 
   // writeback -> scheduler
   logic          wb_commit, wb_serial, wb_redirect, wb_end, wb_barrier, wb_sigdone, wb_sb_clear, wb_memdone;
@@ -213,7 +213,6 @@ module gpu_cu #(
     .red_free_i      (red_free),
     .gmem_free_i     (gmem_free),
     .valu_free_i     (valu_free),
-    .fp_free_i       (fp_free),
     .var_wait_i      (var_wait),
     .var_resv_i      (var_resv),
     .resv_o          (resv),
@@ -1369,7 +1368,6 @@ module gpu_cu #(
   // With fewer physical lanes the integer ALU and the f32 pipe take a wave instruction every Passes cycles.
   // (the scheduler issues nothing that would meet a vector instruction's windows in EX)
   assign valu_free    = valu_free_next;
-  assign fp_free      = 1'b1;
 
   // ======================================================================
   // Pipeline registers: EX -> writeback
@@ -1563,16 +1561,20 @@ module gpu_cu #(
   // instruction's address and data copies, which only the trace reads, are removed)
   localparam logic On = Trace != 0;
   // The whole destination value: the earlier windows, collected for the trace.
-  logic [1023:0] tr_windows_q;
   logic [1023:0] wb_dest_all;
-  always_comb begin
-    wb_dest_all = tr_windows_q;
-    for (int i = 0; i < Passes; i++)
-      if (wb_win == PassW'(i)) wb_dest_all[i*W +: W] = wb_dest_data;
-  end
-  always_ff @(posedge clk_i) begin
-    if (wb_valid) tr_windows_q <= wb_last ? 1024'd0 : wb_dest_all;
-    if (rst) tr_windows_q <= '0;
+  if (Passes == 1) begin : g_dest_whole
+    assign wb_dest_all = wb_dest_data;
+  end else begin : g_dest_windows
+    logic [1023:0] tr_windows_q;
+    always_comb begin
+      wb_dest_all = tr_windows_q;
+      for (int i = 0; i < Passes; i++)
+        if (wb_win == PassW'(i)) wb_dest_all[i*W +: W] = wb_dest_data;
+    end
+    always_ff @(posedge clk_i) begin
+      if (wb_valid) tr_windows_q <= wb_last ? 1024'd0 : wb_dest_all;
+      if (rst) tr_windows_q <= '0;
+    end
   end
   assign tr_valid_o     = On && wb_last && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
   assign tr_kind_o      = On ? wb_kind : 2'd0;

@@ -35,7 +35,6 @@ module gpu_wave_sched #(
   input  wire           red_free_i,
   input  wire           gmem_free_i,      // the memory unit can take one more instruction
   input  wire           valu_free_i,      // the integer ALU can take an instruction next cycle
-  input  wire           fp_free_i,        // ... the f32 pipe
   input  wire           var_wait_i,       // a variable-latency result waits for writeback
   // writeback cycles held by a variable-latency result (bit k: k cycles from now), and by the
   // fixed-latency instructions; max(LatFp, LatValu, LatXlane) + Passes bits
@@ -312,7 +311,7 @@ module gpu_wave_sched #(
 
       sb_hazard = ((reads | dest_bit) & busy_q[w*64 +: 64]) != 64'd0;
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
-                  (!is_gmem || gmem_free_i) && (!valu || valu_free_i) && (!fp_fixed || fp_free_i);
+                  (!is_gmem || gmem_free_i) && (!valu || valu_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;
       wb_ok     = var_lat ? 1'b1 : (((resv_q | var_resv_i) & span) == '0 && !var_wait_i &&

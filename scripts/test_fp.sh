@@ -26,7 +26,7 @@ if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f3
     fi
     rm -f "$out/Vfp_tb_top"
 fi
-rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_pass_seq.sv rtl/gpu_fp_lane.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt_lane.sv rtl/gpu_fp_divsqrt.sv tb/fp_tb_top.sv"
+rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_fp_lane.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt_lane.sv rtl/gpu_fp_divsqrt.sv tb/fp_tb_top.sv"
 if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
         -GLanes="$lanes" -GDivLanes="$div_lanes" $rtl "$PWD/tb/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
         -CFLAGS "-O2 -I$PWD/csrc -Wall" -LDFLAGS "$PWD/$out/f32_ref.o" >"$out/build.log" 2>&1; then

@@ -49,12 +49,11 @@ module fp_tb_top #(
   assign divsqrt_cycles_o = gpu_fp_pkg::FP_DIVSQRT_CYCLES[7:0];
   assign passes_o         = 8'(32 / Lanes);
   assign ds_passes_o      = 8'(32 / DivLanes);
-  logic unused_ready_next;
 
   // The pipe takes an operation one window of Lanes lanes a cycle and gives
   // its result so: here a wave operation given whole with pipe_valid_i goes
   // in as window 0 that cycle and windows 1.. from a copy in the cycles after
-  // (gpu_pass_seq: pipe_ready_o when it may take the next); pipe_valid_o and
+  // (pipe_ready_o when it may take the next); pipe_valid_o and
   // pipe_result_o show the whole result with its last window.
   localparam int Passes = 32 / Lanes;
   localparam int W      = Lanes * 32;
@@ -68,17 +67,16 @@ module fp_tb_top #(
   logic [PassW-1:0] win;
   logic [W-1:0]     win_result;
 
-  gpu_pass_seq #(
-    .Passes (Passes)
-  ) u_passes (
-    .clk_i        (clk_i),
-    .rst_i        (rst_i),
-    .valid_i      (pipe_valid_i),
-    .ready_o      (pipe_ready_o),
-    .ready_next_o (unused_ready_next),
-    .copy_o       (in_copy),
-    .pass_o       (in_win)
-  );
+  // windows still to feed after the one given with pipe_valid_i
+  logic [PassW-1:0] left_q;
+  assign pipe_ready_o      = left_q == '0;
+  assign in_copy           = left_q != '0;
+  assign in_win            = pipe_valid_i ? '0 : PassW'(Passes - 32'(left_q));
+  always_ff @(posedge clk_i) begin
+    if (pipe_valid_i) left_q <= PassW'(Passes - 1);
+    else if (in_copy) left_q <= left_q - PassW'(1);
+    if (rst_i) left_q <= '0;
+  end
 
   assign pipe_valid_o = win_last;
   if (Lanes == 32) begin : g_whole
