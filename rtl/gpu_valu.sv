@@ -11,16 +11,17 @@
 // - Elementwise: window k's pass runs as it comes, its result one cycle
 //   later (latency 1).
 // - The picks (first_where_true, shfl, bcast) read any lane: with Passes > 1
-//   the unit keeps a copy of the picks' source (A; B for first_where_true)
-//   and of shfl's lane numbers, and runs the passes in the Passes cycles
-//   after the last window came: latency Passes + 1 to the first window.
+//   the unit keeps a copy of the picks' source (A; B for first_where_true;
+//   in Lanes banks that every lane reads) and of shfl's lane numbers, and
+//   runs the passes in the Passes cycles after the last window came:
+//   latency Passes + 1 to the first window.
 //   free_o is low while a window coming next cycle would meet them.
 // Operands: lane i of a window is bits [i*32 +: 32]. The reductions are
 // gpu_reduce's.
 `default_nettype none
 
 module gpu_valu #(
-  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4, 2 or 1
+  parameter int Lanes = 32              // physical lanes: 32, 16, 8 or 4
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -73,7 +74,6 @@ module gpu_valu #(
   logic [7:0]       s0_opcode;
   logic [3:0]       s0_unit;
   logic [5:0]       s0_fn;
-  logic [1023:0]    s0_pick_all;          // every lane of the picks' source (A; B for first_where_true)
   logic [Lanes*5-1:0] s0_shfl_idx;        // shfl: the lane each of the pass's lanes picks
   logic [4:0]       s0_bcast_idx;         // B's lane 0: bcast's lane
   logic [31:0]      s0_mask;
@@ -81,6 +81,9 @@ module gpu_valu #(
   logic             o_valid_q, o_last_q;
   logic [PassW-1:0] o_pass_q;
   logic [W-1:0]     lane_result;
+  logic [1:0]       op;                   // OpAlu, OpMov, OpSelect or OpPick
+  logic [Lanes*5-1:0] pick_idx;           // the lane whose word each lane picks
+  logic [W-1:0]     pick_word;            // ... and that word (0 but for a valid pick)
 
   if (Passes == 1) begin : g_one
     assign s0_valid     = valid_i;
@@ -89,24 +92,34 @@ module gpu_valu #(
     assign s0_opcode    = opcode_i;
     assign s0_unit      = unit_i;
     assign s0_fn        = fn_i;
-    assign s0_pick_all  = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
     assign s0_bcast_idx = b_i[4:0];
     assign s0_mask      = mask_i;
     assign s0_a         = a_i;
     assign s0_b         = b_i;
     assign free_o       = 1'b1;
     wire unused_win = ^win_i;
+    wire [1023:0] pick_all = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
     for (genvar l = 0; l < 32; l++) begin : g_idx
       assign s0_shfl_idx[l*5 +: 5] = b_i[l*32 +: 5];
+      // (computed only for a valid pick: an idle unit costs the simulator nothing)
+      always_comb begin
+        pick_word[l*32 +: 32] = 32'd0;
+        if (s0_valid && op == OpPick) pick_word[l*32 +: 32] = pick_all[pick_idx[l*5 +: 5]*32 +: 32];
+      end
     end
   end else begin : g_passes
     // A pick instruction: its fields and sources, collected window by window;
-    // its passes then run from them.
+    // its passes then run from them. The source is kept in Lanes banks of
+    // Passes words (bank j, row k: lane k*Lanes + j), one write a cycle each,
+    // which every lane reads (small LUT RAMs in synthesis, instead of a
+    // 32-to-1 word multiplexer per lane).
+    localparam int LaneW = $clog2(Lanes);
+    logic [Lanes*LaneW-1:0] pick_bank;    // each lane's pick: its bank ...
+    logic [Lanes*PassW-1:0] pick_row;     // ... and row
     logic [7:0]        opcode_q;
     logic [5:0]        fn_q;
     logic [3:0]        unit_q;
     logic [31:0]       mask_q;
-    logic [1023:0]     pick_q;            // the picks' source, all lanes
     logic [32*5-1:0]   idx_q;             // B's lane numbers (shfl), all lanes
     logic [4:0]        bcast_q;
     logic              run_q;             // a pick pass runs this cycle
@@ -124,10 +137,8 @@ module gpu_valu #(
         end
         // (slices at constant places: a variable part-select became a barrel shifter in synthesis)
         for (int k = 0; k < Passes; k++)
-          if (win_i == PassW'(k)) begin
-            pick_q[k*W +: W] <= opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
+          if (win_i == PassW'(k))
             for (int l = 0; l < Lanes; l++) idx_q[(k*Lanes + l)*5 +: 5] <= b_i[l*32 +: 5];
-          end
       end
       if (pick_in && last_i) begin
         run_q      <= 1'b1;
@@ -139,6 +150,26 @@ module gpu_valu #(
       if (rst_i) run_q <= 1'b0;
     end
 
+    // The banks; bank_rd holds, for lane l, every bank's word at the row of
+    // its pick (lane l, bank j at [(l*Lanes + j)*32 +: 32]).
+    wire [W-1:0] pick_src = opcode_i == gpu_isa_pkg::OP_FIRST_WHERE_TRUE ? b_i : a_i;
+    logic [Lanes*W-1:0] bank_rd;
+    for (genvar j = 0; j < Lanes; j++) begin : g_bank
+      logic [31:0] words [Passes];
+      always_ff @(posedge clk_i)
+        if (pick_in) words[win_i] <= pick_src[j*32 +: 32];
+      for (genvar l = 0; l < Lanes; l++) begin : g_read
+        assign bank_rd[(l*Lanes + j)*32 +: 32] = words[pick_row[l*PassW +: PassW]];
+      end
+    end
+    for (genvar l = 0; l < Lanes; l++) begin : g_pick
+      always_comb begin
+        pick_word[l*32 +: 32] = '0;
+        for (int j = 0; j < Lanes; j++)
+          if (pick_bank[l*LaneW +: LaneW] == LaneW'(j)) pick_word[l*32 +: 32] = bank_rd[(l*Lanes + j)*32 +: 32];
+      end
+    end
+
     // Elementwise windows run as they come; pick passes from the copy.
     assign s0_valid     = (valid_i && !is_pick(opcode_i)) || run_q;
     assign s0_pass      = run_q ? run_pass_q : win_i;
@@ -147,7 +178,6 @@ module gpu_valu #(
     assign s0_unit      = run_q ? unit_q : unit_i;
     assign s0_fn        = run_q ? fn_q : fn_i;
     assign s0_mask      = run_q ? mask_q : mask_i;
-    assign s0_pick_all  = pick_q;
     assign s0_bcast_idx = bcast_q;
     assign s0_a         = a_i;
     assign s0_b         = b_i;
@@ -155,6 +185,10 @@ module gpu_valu #(
       s0_shfl_idx = '0;
       for (int k = 0; k < Passes; k++)
         if (run_pass_q == PassW'(k)) s0_shfl_idx = idx_q[k*Lanes*5 +: Lanes*5];
+    end
+    for (genvar l = 0; l < Lanes; l++) begin : g_where
+      assign pick_bank[l*LaneW +: LaneW] = pick_idx[l*5 +: LaneW];
+      assign pick_row[l*PassW +: PassW]  = pick_idx[l*5 + LaneW +: PassW];
     end
     // (the last window of a pick instruction comes now, or its passes have more than this cycle to run)
     assign free_o = !(pick_in && last_i) && !(run_q && run_pass_q != PassW'(Passes - 1));
@@ -168,7 +202,6 @@ module gpu_valu #(
   wire is_shfl  = s0_opcode == gpu_isa_pkg::OP_SHFL;
   wire is_bcast = s0_opcode == gpu_isa_pkg::OP_BCAST;
 
-  logic [1:0] op;
   always_comb begin
     case (s0_opcode)
       gpu_isa_pkg::OP_MOV:    op = OpMov;
@@ -189,13 +222,7 @@ module gpu_valu #(
   end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane
-    wire [4:0] pick_idx = is_shfl ? s0_shfl_idx[l*5 +: 5] : is_bcast ? s0_bcast_idx : first;
-    // (computed only for a valid pick: an idle unit costs the simulator nothing)
-    logic [31:0] xword;
-    always_comb begin
-      xword = 32'd0;
-      if (s0_valid && op == OpPick) xword = s0_pick_all[pick_idx*32 +: 32];
-    end
+    assign pick_idx[l*5 +: 5] = is_shfl ? s0_shfl_idx[l*5 +: 5] : is_bcast ? s0_bcast_idx : first;
 
     gpu_valu_lane u_lane (
       .clk_i    (clk_i),
@@ -205,7 +232,7 @@ module gpu_valu #(
       .a_i      (s0_a[l*32 +: 32]),
       .b_i      (s0_b[l*32 +: 32]),
       .m_i      (s0_mask[s0_pass*Lanes + l]),
-      .xword_i  (xword),
+      .xword_i  (pick_word[l*32 +: 32]),
       .result_o (lane_result[l*32 +: 32])
     );
   end

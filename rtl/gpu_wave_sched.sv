@@ -107,9 +107,8 @@ module gpu_wave_sched #(
   logic [1:0]   ser_lds_q;        // ... and it is an LDS instruction
   logic [1:0]   bar_q;            // waiting at a barrier
   logic [31:0]  sigp_q;           // signal pending: slot w, signal s at [w*16 + s]
-  logic [127:0] pend_q;           // pending load destinations: slot w, register r at [w*64 + r]
   logic [191:0] sreg_q;           // the pending destination of signal s of slot w at [(w*16 + s)*6 +: 6]
-  logic [31:0]  sreg_v_q;
+  logic [31:0]  sreg_v_q;         // ... and it holds one (the slot's pending registers)
   logic [127:0] busy_q;           // scoreboard: register has an in-flight write
   logic [5:0]   inflight_q;       // [w*3 +: 3]
   logic [2*LatW-1:0] wblast_q;    // cycles until the slot's last fixed-latency instruction writes back, [w*LatW +: LatW]
@@ -200,32 +199,44 @@ module gpu_wave_sched #(
       .offset_o      (unused_offset)
     );
 
-    // The registers a mask field names (both, inverted or not): r1 = m[10:6], r2 = m[4:0].
-    // (One-hot sets are written as bit assignments, not 1 << x, here and below:
-    // Yosys's share pass spends minutes trying to merge the shifters.)
-    function automatic logic [63:0] mask_regs(input logic [4:0] r1, input logic [4:0] r2);
-      mask_regs = 64'd0;
-      mask_regs[{1'b0, r1}] = 1'b1;
-      mask_regs[{1'b0, r2}] = 1'b1;
-    endfunction
-
-    logic [63:0] reads, dest_bit, touch, release_regs, pend_after;
+    // The registers it names (up to NRef): each source (a vector or scalar
+    // register, or a mask operand's two: r1 = m[10:6], r2 = m[4:0]), the
+    // mask field's two (inverted or not) and its destination.
+    localparam int NRef = 9;
+    logic [NRef*6-1:0] ref_reg;
+    logic [NRef-1:0]   ref_used;
+    logic [NRef-1:0]   ref_busy;     // ... with an in-flight write (scoreboard)
+    logic [NRef-1:0]   ref_pend;     // ... pending: the destination of a load whose signal it does not wait on
+    logic [NRef-1:0]   ref_lowest;   // ... the lowest pending one (one-hot)
+    logic [15:0]       sig_live;     // signals holding a destination this instruction does not release
     logic [5:0]  lowest;
     logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, valu, var_lat, early, pc_bad;
-    logic        sb_hazard, unit_ok, wb_ok, base;
+    logic        unit_ok, wb_ok, base;
     logic [ResvW-1:0] span;       // the writeback cycles it would hold
 
     always_comb begin
-      // registers read
-      reads = 64'd0;
+      // registers named
+      ref_reg  = '0;
+      ref_used = '0;
       for (int s = 0; s < 3; s++)
-        if (src_used[s])
-          case (src_kind[s*2 +: 2])
-            gpu_isa_pkg::KIND_V, gpu_isa_pkg::KIND_S: reads[src_reg[s*6 +: 6]] = 1'b1;
-            gpu_isa_pkg::KIND_M:                      reads = reads | mask_regs(src_mask[s*12+6 +: 5], src_mask[s*12 +: 5]);
-            default: ;
-          endcase
-      if (has_mask) reads = reads | mask_regs(mask[10:6], mask[4:0]);
+        if (src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_M) begin
+          ref_reg[(2*s)*6 +: 6]   = {1'b0, src_mask[s*12+6 +: 5]};
+          ref_reg[(2*s+1)*6 +: 6] = {1'b0, src_mask[s*12 +: 5]};
+          ref_used[2*s]   = src_used[s];
+          ref_used[2*s+1] = src_used[s];
+        end else begin
+          ref_reg[(2*s)*6 +: 6] = src_reg[s*6 +: 6];
+          ref_used[2*s] = src_used[s] && (src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_V ||
+                                          src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_S);
+        end
+      ref_reg[6*6 +: 6] = {1'b0, mask[10:6]};
+      ref_reg[7*6 +: 6] = {1'b0, mask[4:0]};
+      ref_used[6]       = has_mask;
+      ref_used[7]       = has_mask;
+      ref_reg[8*6 +: 6] = dest;
+      ref_used[8]       = writes_dest;
+      for (int i = 0; i < NRef; i++)
+        ref_busy[i] = ref_used[i] && busy_q[{w[0], ref_reg[i*6 +: 6]}];
 
       // signals waited on at issue: sig_wait*, and a global access onto its slot
       waits_w[w] = 16'd0;
@@ -239,18 +250,26 @@ module gpu_wave_sched #(
       gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
       sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0;
 
-      release_regs = 64'd0;
-      if ((waits_w[w] & sreg_v_q[w*16 +: 16]) != 16'd0)
-        for (int s = 0; s < 16; s++)
-          if (waits_w[w][s] && sreg_v_q[w*16 + s]) release_regs[sreg_q[(w*16 + s)*6 +: 6]] = 1'b1;
-      pend_after = pend_q[w*64 +: 64] & ~release_regs;
-      dest_bit = 64'd0;
-      if (writes_dest) dest_bit[dest] = 1'b1;
-      touch = (reads | dest_bit) & pend_after;
-      lowest = 6'd0;
-      if (touch != 64'd0)
-        for (int r = 63; r >= 0; r--)
-          if (touch[r]) lowest = r[5:0];
+      // The pending registers are the destinations of the slot's valid signals
+      // (a load whose destination is pending faults, so no two hold the same
+      // one); those it waits on are released at its issue. The lowest pending
+      // register it names is the PENDING_REG fault's: the one no other is below.
+      sig_live   = sreg_v_q[w*16 +: 16] & ~waits_w[w];
+      ref_pend   = '0;
+      ref_lowest = '0;
+      lowest     = 6'd0;
+      if (sig_live != 16'd0)   // (only then: cheaper to simulate)
+        for (int i = 0; i < NRef; i++)
+          for (int s = 0; s < 16; s++)
+            if (ref_used[i] && sig_live[s] && sreg_q[(w*16 + s)*6 +: 6] == ref_reg[i*6 +: 6]) ref_pend[i] = 1'b1;
+      if (ref_pend != '0)
+        for (int i = 0; i < NRef; i++) begin
+          ref_lowest[i] = ref_pend[i];
+          for (int j = 0; j < NRef; j++)
+            if (ref_pend[j] && (ref_reg[j*6 +: 6] < ref_reg[i*6 +: 6] || (ref_reg[j*6 +: 6] == ref_reg[i*6 +: 6] && j < i)))
+              ref_lowest[i] = 1'b0;
+          lowest = lowest | (ref_reg[i*6 +: 6] & {6{ref_lowest[i]}});
+        end
 
       is_branch = unit == gpu_isa_pkg::UNIT_BRANCH;
       is_lds    = unit == gpu_isa_pkg::UNIT_LDS;
@@ -267,7 +286,7 @@ module gpu_wave_sched #(
       else if (const_write) begin
         fault_code[w] = gpu_isa_pkg::FAULT_CONST_WRITE;
         fault_reg[w]  = dest;
-      end else if (!sig_stall[w] && touch != 64'd0) begin
+      end else if (!sig_stall[w] && ref_pend != '0) begin
         fault_code[w] = gpu_isa_pkg::FAULT_PENDING_REG;
         fault_reg[w]  = lowest;
       end else if (!sig_stall[w] && pc_bad) begin
@@ -309,7 +328,6 @@ module gpu_wave_sched #(
       dest_w[w]   = dest;
       sb_set[w]   = writes_dest && !gret_w[w] && dest >= 6'd16;
 
-      sb_hazard = ((reads | dest_bit) & busy_q[w*64 +: 64]) != 64'd0;
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
                   (!is_gmem || gmem_free_i) && (!valu || valu_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
@@ -321,7 +339,7 @@ module gpu_wave_sched #(
       if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
         ready[w] = base && wb_ok;
       else
-        ready[w] = base && !sig_stall[w] && !sb_hazard && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) && wb_ok;
+        ready[w] = base && !sig_stall[w] && ref_busy == '0 && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) && wb_ok;
     end
 
     // Stall attribution for the counters (a ready slot that lost the tie is not stalled).
@@ -440,10 +458,7 @@ module gpu_wave_sched #(
             if (sb_set[w]) busy_q[{w[0], dest_w[w]}] <= 1'b1;
             // signals waited on at issue release their pending destinations
             for (int s = 0; s < 16; s++)
-              if (waits_w[w][s] && sreg_v_q[w*16 + s]) begin
-                pend_q[{w[0], sreg_q[(w*16 + s)*6 +: 6]}] <= 1'b0;
-                sreg_v_q[w*16 + s] <= 1'b0;
-              end
+              if (waits_w[w][s]) sreg_v_q[w*16 + s] <= 1'b0;
             // a global access makes its slot pending, and a load's destination
             for (int s = 0; s < 16; s++)
               if (gsig_w[w][s]) begin
@@ -451,7 +466,6 @@ module gpu_wave_sched #(
                 sreg_q[(w*16 + s)*6 +: 6] <= dest_w[w];
                 sreg_v_q[w*16 + s]        <= gret_w[w];
               end
-            if (gret_w[w]) pend_q[{w[0], dest_w[w]}] <= 1'b1;
           end
         end
     end
@@ -474,10 +488,7 @@ module gpu_wave_sched #(
           if (wb_barrier_i) bar_q[w] <= 1'b1;
           if (wb_sigdone_i)
             for (int s = 0; s < 16; s++)
-              if (wb_sigs_i[s] && !sigp_q[w*16 + s] && sreg_v_q[w*16 + s]) begin
-                pend_q[{w[0], sreg_q[(w*16 + s)*6 +: 6]}] <= 1'b0;
-                sreg_v_q[w*16 + s] <= 1'b0;
-              end
+              if (wb_sigs_i[s] && !sigp_q[w*16 + s]) sreg_v_q[w*16 + s] <= 1'b0;
           if (wb_sb_clear_i) busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
         end
     end
@@ -497,7 +508,6 @@ module gpu_wave_sched #(
           ser_q[w]              <= 1'b0;
           bar_q[w]              <= 1'b0;
           sigp_q[w*16 +: 16]    <= 16'd0;
-          pend_q[w*64 +: 64]    <= 64'd0;
           sreg_v_q[w*16 +: 16]  <= 16'd0;
           busy_q[w*64 +: 64]    <= 64'd0;
           inflight_q[w*3 +: 3]  <= 3'd0;
@@ -519,7 +529,6 @@ module gpu_wave_sched #(
       wblast_q   <= '0;
       sigp_q     <= '0;
       busy_q     <= '0;
-      pend_q     <= '0;
       sreg_v_q   <= '0;
     end
   end
