@@ -30,6 +30,7 @@ module gpu_coalescer #(
 
   // The served lanes and words; the store data is gpu_coalescer_data's.
   logic any, data_ready;
+  wire [31:0] lead_hot = pending_i & ~(pending_i - 32'd1);   // the lowest pending lane
   always_comb begin
     any     = pending_i != 32'd0;
     line_o  = '0;
@@ -40,10 +41,14 @@ module gpu_coalescer #(
     if (any) begin
       for (int l = 31; l >= 0; l--)
         if (pending_i[l]) lead_o = l[4:0];
-      line_o = addr_i[{27'd0, lead_o}*32 + 6 +: 26];
+      // (the lead's line by AND-OR with the lowest pending lane one-hot: a
+      // variable part-select became a barrel shifter in synthesis)
+      for (int l = 0; l < 32; l++)
+        if (lead_hot[l]) line_o = line_o | addr_i[l*32 + 6 +: 26];
       for (int l = 0; l < 32; l++) begin
-        lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || l[4:0] == lead_o);
-        if (lanes_o[l]) words_o[addr_i[l*32 + 2 +: 4]] = 1'b1;
+        lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || lead_hot[l]);
+        for (int w = 0; w < 16; w++)
+          if (lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0]) words_o[w] = 1'b1;
       end
     end
   end

@@ -935,7 +935,7 @@ module gpu_cu #(
   logic [3:0]    gm_done_sig;
   logic [5:0]    gm_done_dest;
   logic [31:0]   gm_done_mask;
-  logic [1023:0] gm_done_data;
+  logic [W-1:0]  gm_done_data;          // the window var_win_q of the completion's data
   logic [4:0]    gm_free;
   logic [1:0]    gm_slot_busy;
   logic          gm_acc;
@@ -1191,7 +1191,7 @@ module gpu_cu #(
         wb_dest      = gm_done_dest;
         wb_sig       = gm_done_sig;
         wb_dest_mask = gm_done_mask;
-        wb_dest_data = window_of(gm_done_data, wb_win);
+        wb_dest_data = gm_done_data;
       end
       default: ;
     endcase
@@ -1297,6 +1297,7 @@ module gpu_cu #(
     .done_ret_o   (gm_done_ret),
     .done_dest_o  (gm_done_dest),
     .done_mask_o  (gm_done_mask),
+    .done_win_i   (var_win_q),
     .done_data_o  (gm_done_data),
     .slot_busy_o  (gm_slot_busy),
     .maint_req_o  (maint_req_o),

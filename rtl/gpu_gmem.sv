@@ -5,19 +5,21 @@
 // order and completes instructions so that accesses of one wave of the same
 // kind complete in program order (a cache operation after every older access
 // of its wave). Accept: acc_valid_i when free_o > 0. Completion: done_valid_o
-// holds until done_ready_i.
+// holds until done_ready_i; done_data_o is the window done_win_i of its data
+// (all of it with 32 lanes).
 //
 // A request's tag is {CU, entry, lead lane}. A load or store request serves
 // every selected lane of its entry in the lead lane's line (the coalescer
 // sends each line once), so the response needs no lane list: the served
-// lanes are found again from the stored addresses. An atomic request serves
+// lanes are those sent with that lead (recorded when sent). An atomic request serves
 // its lead lane only. Once every older access of its wave has completed, a
 // cache_inv_l1 goes out as one request of op 3 (answered by the L1), and a
 // cache_wb_l2 asks for the L2 write-back (maint_req_o, granted by maint_ack_i)
 // and completes at maint_done_i.
 // With Lanes < 32 (a small build) a response is taken in 32 / Lanes cycles,
 // one window of Lanes lanes a cycle (resp_ready_o in the last); the response
-// holds until then. With 32 lanes resp_ready_o is always high.
+// holds until then. With 32 lanes resp_ready_o is always high. The results
+// wait in a small RAM per lane (one word per entry and window).
 `default_nettype none
 
 module gpu_gmem #(
@@ -69,7 +71,8 @@ module gpu_gmem #(
   output logic          done_ret_o,
   output logic [5:0]    done_dest_o,
   output logic [31:0]   done_mask_o,
-  output logic [1023:0] done_data_o,
+  input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] done_win_i,   // the window of the data wanted
+  output logic [Lanes*32-1:0] done_data_o,   // ... its lanes (0 but for a returning completion)
   output logic [1:0]    slot_busy_o,    // the slot has instructions in the unit
   // L2 write-back (cache_wb_l2): one at a time
   output logic          maint_req_o,
@@ -106,7 +109,7 @@ module gpu_gmem #(
   logic [Entries*1024-1:0] addr_q;
   logic [Entries*1024-1:0] data_q;
   logic [Entries*1024-1:0] cmp_q;
-  logic [Entries*1024-1:0] result_q;
+  logic [Entries*160-1:0]  lead_q;    // the lead lane of the request that sent lane l at [e*160 + l*5 +: 5]
   // older_q[i][j]: entry j was accepted before entry i.
   logic [Entries-1:0] older_q [Entries];
   // blocked[e]: an older entry of e's wave must complete first (same kind; for
@@ -164,7 +167,6 @@ module gpu_gmem #(
   logic [4:0]  send_lane;
   logic [31:0] send_lanes;
   wire [1023:0] send_addr = addr_q[send_idx*1024 +: 1024];
-  wire [1023:0] send_cmp  = cmp_q[send_idx*1024 +: 1024];
   // The request the coalescer works on changes when another entry is picked
   // or a request went out (its lanes are no longer pending).
   logic            sent_q;
@@ -198,7 +200,13 @@ module gpu_gmem #(
   assign req_fn_o    = fn_q[send_idx];
   assign req_scope_o = scope_q[send_idx];
   assign req_nt_o    = nt_q[send_idx];
-  assign req_cmp_o   = send_cmp[send_lane*32 +: 32];
+  always_comb begin   // (by AND-OR at constant places: a variable part-select becomes a shifter)
+    req_cmp_o = '0;
+    if (coal_valid && op_q[send_idx] == 2'd2)   // (only then: cheaper to simulate)
+      for (int e = 0; e < Entries; e++)
+        for (int l = 0; l < 32; l++)
+          if (send_idx == IdxW'(e) && send_lane == l[4:0]) req_cmp_o = cmp_q[e*1024 + l*32 +: 32];
+  end
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
   // ---------------------------------------------------------------- completion
@@ -261,10 +269,8 @@ module gpu_gmem #(
   assign done_ret_o   = ret_q[done_idx];
   assign done_dest_o  = dest_q[done_idx];
   assign done_mask_o  = ret_q[done_idx] ? mask_q[done_idx] : 32'd0;
-  always_comb begin
-    done_data_o = '0;
-    if (done_ok && ret_q[done_idx]) done_data_o = result_q[done_idx*1024 +: 1024];   // (only then: cheaper to simulate)
-  end
+  logic [Lanes*32-1:0] done_words;   // the result window done_win_i of entry done_idx
+  assign done_data_o = (done_ok && ret_q[done_idx]) ? done_words : '0;
 
   // ---------------------------------------------------------------- responses
   wire [IdxW-1:0] resp_idx  = resp_tag_i[5 +: IdxW];
@@ -303,37 +309,68 @@ module gpu_gmem #(
   end
 
   // The lanes a response serves: the lead lane of an atomic; for a load or
-  // store, every selected lane in the lead lane's line. Each of the window's
-  // lanes takes its word of the response line.
-  wire [1023:0] resp_addr = addr_q[resp_idx*1024 +: 1024];
+  // store, every lane sent in the request of that lead (lead_q: each sent
+  // lane's lead). Each of the window's lanes takes its word of the response
+  // line. (The window's fields by AND-OR at constant places: a variable
+  // part-select becomes a shifter in synthesis.)
   logic [Lanes*32-1:0] resp_words;   // the window's lanes' words
+  logic [Lanes-1:0]    resp_win_lanes;   // ... and which of them it serves
   always_comb begin
-    logic [25:0]         line;
-    logic [Lanes*32-1:0] win_addr;
-    logic [Lanes-1:0]    win_mask;
+    logic [Lanes*5-1:0] win_lead;
+    logic [Lanes*4-1:0] win_word;
+    logic [Lanes-1:0]   win_sent;
+    logic               lead_only;
     resp_lanes = '0;
     resp_words = '0;
-    win_addr   = '0;
-    win_mask   = '0;
-    line       = resp_addr[resp_lane*32 + 6 +: 26];
+    resp_win_lanes = '0;
+    win_lead   = '0;
+    win_word   = '0;
+    win_sent   = '0;
+    lead_only  = '0;
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
-      // (the window at constant places, by AND-OR: a variable part-select becomes a shifter)
-      for (int k = 0; k < RPasses; k++)
-        if (resp_pass == RPassW'(k)) begin
-          win_addr = resp_addr[k*Lanes*32 +: Lanes*32];
-          win_mask = mask_q[resp_idx][k*Lanes +: Lanes];
+      for (int e = 0; e < Entries; e++)
+        if (resp_idx == IdxW'(e)) begin
+          lead_only = op_q[e] == 2'd2 || op_q[e] == OP_CACHE;
+          for (int k = 0; k < RPasses; k++)
+            if (resp_pass == RPassW'(k))
+              for (int l = 0; l < Lanes; l++) begin
+                win_lead[l*5 +: 5] = lead_q[e*160 + (k*Lanes + l)*5 +: 5];
+                win_word[l*4 +: 4] = addr_q[e*1024 + (k*Lanes + l)*32 + 2 +: 4];
+                win_sent[l]        = mask_q[e][k*Lanes + l] && !unsent_q[e][k*Lanes + l];
+              end
         end
       for (int k = 0; k < RPasses; k++)
         for (int l = 0; l < Lanes; l++)
           if (resp_pass == RPassW'(k)) begin
-            if (op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE)
+            if (lead_only)
               resp_lanes[k*Lanes + l] = resp_lane == 5'(k*Lanes + l);
             else
-              resp_lanes[k*Lanes + l] = win_mask[l] && win_addr[l*32 + 6 +: 26] == line;
+              resp_lanes[k*Lanes + l] = win_sent[l] && win_lead[l*5 +: 5] == resp_lane;
+            resp_win_lanes[l] = resp_lanes[k*Lanes + l];
           end
       for (int l = 0; l < Lanes; l++)
-        resp_words[l*32 +: 32] = resp_data_i[{5'd0, win_addr[l*32 + 2 +: 4]}*32 +: 32];
+        resp_words[l*32 +: 32] = resp_data_i[{5'd0, win_word[l*4 +: 4]}*32 +: 32];
     end
+  end
+
+  // The results (loads, returning atomics): per lane a small RAM of one word
+  // per entry and window, written by the responses, read by the completion.
+  localparam int RowW = IdxW + (RPasses > 1 ? RPassW : 0);
+  logic [RowW-1:0] resp_row, done_row;
+  if (RPasses > 1) begin : g_rows_windows
+    assign resp_row = {resp_idx, resp_pass};
+    assign done_row = {done_idx, done_win_i};
+  end else begin : g_rows_whole
+    assign resp_row = resp_idx;
+    assign done_row = done_idx;
+    wire unused_done_win = ^done_win_i;
+  end
+  wire result_we = resp_valid_i && ret_q[resp_idx];
+  for (genvar l = 0; l < Lanes; l++) begin : g_result
+    logic [31:0] words [Entries * RPasses];
+    always_ff @(posedge clk_i)
+      if (result_we && resp_win_lanes[l]) words[resp_row] <= resp_words[l*32 +: 32];
+    assign done_words[l*32 +: 32] = words[done_row];
   end
 
   for (genvar e = 0; e < Entries; e++) begin : g_entry
@@ -343,11 +380,9 @@ module gpu_gmem #(
         data_q[e*1024 +: 1024] <= acc_data_i;
         cmp_q[e*1024 +: 1024]  <= acc_cmp_i;
       end
-      if (resp_valid_i && resp_idx == e && ret_q[e])
-        for (int k = 0; k < RPasses; k++)
-          for (int l = 0; l < Lanes; l++)
-            if (resp_pass == RPassW'(k) && resp_lanes[k*Lanes + l])
-              result_q[e*1024 + (k*Lanes + l)*32 +: 32] <= resp_words[l*32 +: 32];
+      if (coal_valid && req_ready_i && send_idx == e)
+        for (int l = 0; l < 32; l++)
+          if (send_lanes[l]) lead_q[e*160 + l*5 +: 5] <= send_lane;
     end
   end
 
