@@ -303,6 +303,7 @@ module gpu_cu #(
   logic [20:0]      rf_raddr;
   logic [3*PassW-1:0] rf_rwin;
   logic [3*W-1:0]   rf_rdata;
+  logic             wb_writes;   // writeback writes a window of a general register (maybe no lane of it)
   logic [Lanes-1:0] rf_we;
   logic [6:0]       rf_waddr;
   logic [PassW-1:0] rf_wwin;
@@ -347,6 +348,7 @@ module gpu_cu #(
     .raddr_i      (rf_raddr),
     .rwin_i       (rf_rwin),
     .rdata_o      (rf_rdata),
+    .we_i         (wb_writes),
     .we_lanes_i   (rf_we),
     .waddr_i      (rf_waddr),
     .wwin_i       (rf_wwin),
@@ -1206,7 +1208,7 @@ module gpu_cu #(
   assign wb_memdone  = wb_valid && wb_last && wb_mem;
   assign gm_done_ready = wb_mem && wb_last;
   wire   wb_is_fault = wb_kind == TR_FAULT;
-  wire   wb_writes   = (wb_go || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
+  assign wb_writes   = (wb_go || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
   assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
                        ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));

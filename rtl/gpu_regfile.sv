@@ -5,10 +5,14 @@
 // port one window wide. Read latency 1. A window not written since its
 // slot was cleared reads as 0 in every lane; its first write fills the
 // lanes outside the write mask with 0.
+// A write is either window 0 alone (a scalar result, or one whose lanes are
+// all in window 0) or every window in order, one a cycle, each with we_i
+// even when it has no lane to write. So per entry two bits say which windows
+// hold data: window 0 (w0) and all of them (full, set by the last window).
 `default_nettype none
 
 module gpu_regfile #(
-  parameter int Lanes = 32              // lanes of a window (and of the ports): 32, 16, 8, 4, 2 or 1
+  parameter int Lanes = 32              // lanes of a window (and of the ports): 32, 16, 8 or 4
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -19,7 +23,8 @@ module gpu_regfile #(
   input  wire  [3*(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] rwin_i,   // port p's window at [p*PassW +: PassW]
   output logic [3*Lanes*32-1:0] rdata_o, // port p at [p*Lanes*32 +: Lanes*32]
   // write port
-  input  wire  [Lanes-1:0] we_lanes_i,  // lanes of the window to write (0: no write)
+  input  wire           we_i,           // a window of a write to waddr_i (see above)
+  input  wire  [Lanes-1:0] we_lanes_i,  // ... its lanes to write (may be none)
   input  wire  [6:0]    waddr_i,
   input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] wwin_i,
   input  wire  [Lanes*32-1:0] wdata_i
@@ -35,13 +40,18 @@ module gpu_regfile #(
     row_of = RowW'(32'(entry) * Passes + (Passes > 1 ? 32'(win) : 0));
   endfunction
 
-  logic [Depth-1:0] written_q;          // row holds data (else it reads as 0)
+  logic [95:0]      w0_q;               // entry's window 0 holds data
+  logic [95:0]      full_q;             // ... every window does
   logic [2:0]       rd_written_q;       // the read rows were written
   logic [W-1:0]     ram_rdata [3];
 
+  function automatic logic written(input logic w0, input logic full, input logic [PassW-1:0] win);
+    written = full || (w0 && win == '0);
+  endfunction
+
   wire [RowW-1:0]  wrow        = row_of(waddr_i, wwin_i);
-  wire             first_write = !written_q[wrow];
-  wire [Lanes-1:0] ram_we      = (we_lanes_i != '0 && first_write) ? '1 : we_lanes_i;
+  wire             first_write = !written(w0_q[waddr_i], full_q[waddr_i], wwin_i);
+  wire [Lanes-1:0] ram_we      = !we_i ? '0 : first_write ? '1 : we_lanes_i;
   logic [W-1:0]    ram_wdata;
 
   always_comb begin
@@ -70,11 +80,22 @@ module gpu_regfile #(
 
   always_ff @(posedge clk_i) begin
     for (int p = 0; p < 3; p++)
-      if (re_i[p]) rd_written_q[p] <= written_q[row_of(raddr_i[p*7 +: 7], rwin_i[p*PassW +: PassW])];
-    if (we_lanes_i != '0) written_q[wrow] <= 1'b1;
-    if (clear_slot_i[0]) written_q[48*Passes-1:0]          <= '0;
-    if (clear_slot_i[1]) written_q[96*Passes-1:48*Passes] <= '0;
-    if (rst_i) written_q <= '0;
+      if (re_i[p])
+        rd_written_q[p] <= written(w0_q[raddr_i[p*7 +: 7]], full_q[raddr_i[p*7 +: 7]], rwin_i[p*PassW +: PassW]);
+    if (we_i && wwin_i == '0)                 w0_q[waddr_i]   <= 1'b1;
+    if (we_i && wwin_i == PassW'(Passes - 1)) full_q[waddr_i] <= 1'b1;
+    if (clear_slot_i[0]) begin
+      w0_q[47:0]   <= '0;
+      full_q[47:0] <= '0;
+    end
+    if (clear_slot_i[1]) begin
+      w0_q[95:48]   <= '0;
+      full_q[95:48] <= '0;
+    end
+    if (rst_i) begin
+      w0_q   <= '0;
+      full_q <= '0;
+    end
   end
 
 endmodule
