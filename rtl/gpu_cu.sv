@@ -450,9 +450,12 @@ module gpu_cu #(
   function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [511:0] bits, input logic wave0,
                                            input logic group0, input logic gwave, input logic ngroups0,
                                            input logic args0);
-    if (r[4])
-      reg_bits = bits[{5'd0, r[3:0]}*32 +: 32];
-    else
+    reg_bits = '0;
+    if (r[4]) begin
+      // (constant places: a variable part-select became a barrel shifter in synthesis)
+      for (int i = 0; i < 16; i++)
+        if (r[3:0] == i[3:0]) reg_bits = bits[i*32 +: 32];
+    end else
       case ({1'b0, r})
         gpu_isa_pkg::REG_WAVE:       reg_bits = {32{wave0}};
         gpu_isa_pkg::REG_GROUP:      reg_bits = {32{group0}};
@@ -1231,13 +1234,17 @@ module gpu_cu #(
 
   always_ff @(posedge clk_i) begin
     // (wb_writes implies wb_dest >= 16: v0..v15 are constants)
-    if (wb_writes && wb_dest < 6'd32) begin
-      logic [31:0] nb;   // the register's mask bits after the write (one array write: cheaper to simulate)
-      nb = mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32];
-      for (int l = 0; l < 32; l++)
-        if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
-      mbits_q[wb_slot][{5'd0, wb_dest[3:0]}*32 +: 32] <= nb;
-    end
+    // (each register's bits at constant places: a variable part-select became a barrel shifter in synthesis)
+    if (wb_writes && wb_dest < 6'd32)
+      for (int w = 0; w < 2; w++)
+        for (int r = 0; r < 16; r++)
+          if (wb_slot == w[0] && wb_dest[3:0] == r[3:0]) begin
+            logic [31:0] nb;   // the register's mask bits after the write
+            nb = mbits_q[w][r*32 +: 32];
+            for (int l = 0; l < 32; l++)
+              if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
+            mbits_q[w][r*32 +: 32] <= nb;
+          end
     for (int w = 0; w < 2; w++)
       if (rf_clear[w]) mbits_q[w] <= '0;
   end

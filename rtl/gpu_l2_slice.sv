@@ -199,19 +199,28 @@ module gpu_l2_slice #(
 
   // The atomic of stage B.
   logic [3:0]  b_word;
-  logic [31:0] b_old, b_new;
+  logic [31:0] b_old, b_opnd, b_new;   // the atomic's word: old value, operand, new value
   always_comb begin
     b_word = '0;
     for (int w = 15; w >= 0; w--)
       if (b_words_q[w]) b_word = w[3:0];
-    b_old = ram_rdata[b_word*32 +: 32];
-    b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_data_q[b_word*32 +: 32], b_old == b_cmp_q);
+    // (words at constant places here and below: a variable part-select became a barrel shifter in synthesis)
+    b_old = '0;
+    b_opnd = '0;
+    for (int w = 0; w < 16; w++)
+      if (b_word == w[3:0]) begin
+        b_old  = ram_rdata[w*32 +: 32];
+        b_opnd = b_data_q[w*32 +: 32];
+      end
+    b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd, b_old == b_cmp_q);
   end
 
   always_comb begin
     b_resp_data = '0;
     if (b_kind_q == B_RESP && b_load_q) b_resp_data = ram_rdata;
-    else if (b_kind_q == B_ATOMIC) b_resp_data[b_word*32 +: 32] = b_old;
+    else if (b_kind_q == B_ATOMIC)
+      for (int w = 0; w < 16; w++)
+        if (b_word == w[3:0]) b_resp_data[w*32 +: 32] = b_old;
   end
 
   assign resp_valid_o = b_answers;
@@ -444,9 +453,9 @@ module gpu_l2_slice #(
     ram_waddr = '0;
     ram_wdata = '0;
     if (b_first_q && b_kind_q == B_ATOMIC) begin
-      ram_we                   = 16'd1 << b_word;
-      ram_waddr                = b_idx_q;
-      ram_wdata[b_word*32 +: 32] = b_new;
+      ram_we    = 16'd1 << b_word;
+      ram_waddr = b_idx_q;
+      ram_wdata = {16{b_new}};   // (the word enable picks b_word's)
     end else if (b_first_q && b_kind_q == B_ALLOC) begin
       ram_we    = 16'hFFFF;
       ram_waddr = b_idx_q;

@@ -86,8 +86,9 @@ module gpu_reduce #(
       count_d = count_q - 4'd2;
     end
     if (arrive) begin
-      for (int c = 0; c < C; c++)
-        queue_d[(c*Depth + {28'd0, count_d[2:0]})*32 +: 32] = lane_result[c*32 +: 32];
+      for (int c = 0; c < C; c++)   // (constant places: a variable one became a shifter)
+        for (int i = 0; i < Depth; i++)
+          if (count_d[2:0] == i[2:0]) queue_d[(c*Depth + i)*32 +: 32] = lane_result[c*32 +: 32];
       count_d = count_d + 4'd1;
     end
   end
