@@ -87,25 +87,21 @@ module gpu_fp_divsqrt #(
     assign load_b   = b_i;
     assign result_o = lane_result;
   end else begin : g_passes
-    logic [1023-W:0] a_q, b_q;      // lanes Lanes..31
+    logic [1023-W:0] a_q, b_q;      // lanes Lanes..31 of the passes still to load, the next one lowest
     logic [1023-W:0] done_q;        // results of passes 0..Passes-2
     assign load     = accept || state_q == StLoad;
-    logic [W-1:0] cp_a, cp_b;   // the next pass's operands (pass_q + 1: at pass_q in the copy)
-    always_comb begin   // (constant slices: a variable part-select became a barrel shifter)
-      cp_a = '0;
-      cp_b = '0;
-      for (int k = 0; k < Passes - 1; k++) begin
-        cp_a = cp_a | ({W{pass_q == PassW'(k)}} & a_q[k*W +: W]);
-        cp_b = cp_b | ({W{pass_q == PassW'(k)}} & b_q[k*W +: W]);
-      end
-    end
-    assign load_a   = accept ? a_i[W-1:0] : cp_a;
-    assign load_b   = accept ? b_i[W-1:0] : cp_b;
+    // The copy shifts down a pass at each load, so the next pass's operands
+    // are always its lowest W bits (a shift register: no pass multiplexer).
+    assign load_a   = accept ? a_i[W-1:0] : a_q[W-1:0];
+    assign load_b   = accept ? b_i[W-1:0] : b_q[W-1:0];
     assign result_o = {lane_result, done_q};
     always_ff @(posedge clk_i) begin
       if (accept) begin
         a_q <= a_i[1023:W];
         b_q <= b_i[1023:W];
+      end else if (state_q == StLoad) begin
+        a_q <= a_q >> W;
+        b_q <= b_q >> W;
       end
       for (int k = 0; k < Passes - 1; k++)
         if (state_q == StLoad && pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
