@@ -417,9 +417,9 @@ module gpu_cu #(
   // ======================================================================
   // EX: operands
   // ======================================================================
-  // Mask bits: bit 0 of every lane of v16..v31 per slot (register r at [(r-16)*32 +: 32]),
+  // Mask bits: bit 0 of every lane of v16..v31 per slot,
   // so that masks never read the RAM; they follow every write and clear at placement.
-  logic [511:0] mbits_q [2];
+  logic [1023:0] mbits_q;   // slot w, register r at [w*512 + (r-16)*32 +: 32]
 
   wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
   wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
@@ -446,24 +446,36 @@ module gpu_cu #(
   endfunction
   localparam logic [511:0] LANE_CONST_BITS = lane_const_bits();
 
-  // Bit 0 of register r (v0..v31) in every lane of the EX wave.
-  function automatic logic [31:0] reg_bits(input logic [4:0] r, input logic [511:0] bits, input logic wave0,
-                                           input logic group0, input logic gwave, input logic ngroups0,
-                                           input logic args0);
-    reg_bits = '0;
-    if (r[4]) begin
-      // (constant places: a variable part-select became a barrel shifter in synthesis)
-      for (int i = 0; i < 16; i++)
-        if (r[3:0] == i[3:0]) reg_bits = bits[i*32 +: 32];
-    end else
-      case ({1'b0, r})
-        gpu_isa_pkg::REG_WAVE:       reg_bits = {32{wave0}};
-        gpu_isa_pkg::REG_GROUP:      reg_bits = {32{group0}};
-        gpu_isa_pkg::REG_GROUP_WAVE: reg_bits = {32{gwave}};
-        gpu_isa_pkg::REG_NUM_GROUPS: reg_bits = {32{ngroups0}};
-        gpu_isa_pkg::REG_ARGS:       reg_bits = {32{args0}};
-        default:                     reg_bits = LANE_CONST_BITS[{5'd0, r[3:0]}*32 +: 32];
-      endcase
+  // Bit 0 of v0..v31 in every lane of the EX wave (register r at [r*32 +: 32]),
+  // and the EX window's lanes of it (register r at [r*Lanes +: Lanes]): the
+  // table every mask lookup reads.
+  logic [1023:0]       ex_bits;
+  logic [32*Lanes-1:0] ex_bits_win;
+  always_comb begin
+    ex_bits = '0;
+    if (ex_valid_q)   // (only then: cheaper to simulate)
+      for (int r = 0; r < 32; r++)
+        if (r >= 16)
+          ex_bits[r*32 +: 32] = ex_slot_q ? mbits_q[512 + (r - 16)*32 +: 32] : mbits_q[(r - 16)*32 +: 32];
+        else
+          case (r[5:0])
+            gpu_isa_pkg::REG_WAVE:       ex_bits[r*32 +: 32] = {32{ex_wave_id[0]}};
+            gpu_isa_pkg::REG_GROUP:      ex_bits[r*32 +: 32] = {32{ex_group[0]}};
+            gpu_isa_pkg::REG_GROUP_WAVE: ex_bits[r*32 +: 32] = {32{ex_gwave}};
+            gpu_isa_pkg::REG_NUM_GROUPS: ex_bits[r*32 +: 32] = {32{num_groups_i[0]}};
+            gpu_isa_pkg::REG_ARGS:       ex_bits[r*32 +: 32] = {32{args_addr_i[0]}};
+            default:                     ex_bits[r*32 +: 32] = LANE_CONST_BITS[r*32 +: 32];
+          endcase
+    for (int r = 0; r < 32; r++)
+      ex_bits_win[r*Lanes +: Lanes] = mask_window(ex_bits[r*32 +: 32], ex_win_q);
+  end
+  // A mask field's value (r1 = m[10:6], r2 = m[4:0], each inverted by m[11] / m[5]):
+  // all 32 lanes, or the EX window's lanes.
+  function automatic logic [31:0] mask_of(input logic [11:0] m, input logic [1023:0] bits);
+    mask_of = (bits[m[10:6]*32 +: 32] ^ {32{m[11]}}) & (bits[m[4:0]*32 +: 32] ^ {32{m[5]}});
+  endfunction
+  function automatic logic [Lanes-1:0] mask_of_win(input logic [11:0] m, input logic [32*Lanes-1:0] bits);
+    mask_of_win = (bits[m[10:6]*Lanes +: Lanes] ^ {Lanes{m[11]}}) & (bits[m[4:0]*Lanes +: Lanes] ^ {Lanes{m[5]}});
   endfunction
 
   // The constants of the EX wave's window, one unit per operand slot (an S operand: window 0).
@@ -491,14 +503,11 @@ module gpu_cu #(
     ex_mask = '0;
     ex_opnd = '0;
     if (ex_valid_q) begin
-      ex_mask = (reg_bits(ex_mask_q[10:6], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
-                          args_addr_i[0]) ^ {32{ex_mask_q[11]}}) &
-                (reg_bits(ex_mask_q[4:0], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
-                          args_addr_i[0]) ^ {32{ex_mask_q[5]}});
+      ex_mask = mask_of(ex_mask_q, ex_bits);
       for (int p = 0; p < 3; p++) begin
         logic [5:0]  r;
         logic [11:0] m;
-        logic [31:0] mbits;
+        logic [Lanes-1:0] mbits;
         logic [31:0] s;
         // every block-local is assigned on every path (Yosys would infer a latch otherwise)
         r     = ex_reg_q[p*6 +: 6];
@@ -514,12 +523,8 @@ module gpu_cu #(
             ex_opnd[p*W +: W] = {Lanes{s}};
           end
           gpu_isa_pkg::KIND_M: begin
-            mbits = (reg_bits(m[10:6], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
-                              args_addr_i[0]) ^ {32{m[11]}}) &
-                    (reg_bits(m[4:0], mbits_q[ex_slot_q], ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0],
-                              args_addr_i[0]) ^ {32{m[5]}});
-            for (int l = 0; l < 32; l++)
-              if (PassW'(l / Lanes) == ex_win_q) ex_opnd[p*W + (l % Lanes)*32 +: 32] = {31'd0, mbits[l]};
+            mbits = mask_of_win(m, ex_bits_win);
+            for (int l = 0; l < Lanes; l++) ex_opnd[p*W + l*32 +: 32] = {31'd0, mbits[l]};
           end
           default: ex_opnd[p*W +: W] = {Lanes{ex_lit_q[p*32 +: 32]}};
         endcase
@@ -1240,13 +1245,13 @@ module gpu_cu #(
         for (int r = 0; r < 16; r++)
           if (wb_slot == w[0] && wb_dest[3:0] == r[3:0]) begin
             logic [31:0] nb;   // the register's mask bits after the write
-            nb = mbits_q[w][r*32 +: 32];
+            nb = mbits_q[w*512 + r*32 +: 32];
             for (int l = 0; l < 32; l++)
               if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
-            mbits_q[w][r*32 +: 32] <= nb;
+            mbits_q[w*512 + r*32 +: 32] <= nb;
           end
     for (int w = 0; w < 2; w++)
-      if (rf_clear[w]) mbits_q[w] <= '0;
+      if (rf_clear[w]) mbits_q[w*512 +: 512] <= '0;
   end
 
   // ----------------------------------------------------------------- global-memory unit

@@ -20,7 +20,10 @@ module (for trying the flow on a small block).
 import argparse
 import json
 import os
+import re
+import subprocess
 import sys
+import time
 
 from synth import ROOT, SMALL, rtl_files, run_timed   # (scripts/synth.py: the RTL file list, the small configuration, a timed run)
 
@@ -33,6 +36,39 @@ def tail(path, n=15):
             return "".join(f.readlines()[-n:])
     except OSError:
         return ""
+
+
+def run_pnr(cmd, log):
+    """Runs nextpnr like run_timed, but stops it as soon as its count before
+    packing shows a resource over the chip (it would otherwise spend a long
+    time placing a design that cannot fit). Returns (exit code, wall seconds,
+    CPU seconds, the resources over the chip)."""
+    start = time.time()
+    over = []
+    with open(log, "w") as f:
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+        checked = False
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)   # (reaped here only, with its CPU time)
+            if pid != 0:
+                break
+            time.sleep(2)
+            if checked:
+                continue
+            try:
+                with open(log) as g:
+                    text = g.read()
+            except OSError:
+                continue
+            if "Total DFFs:" not in text:
+                continue
+            checked = True
+            for name, used, avail in re.findall(r"^Info:\s+([A-Za-z0-9 ]+):\s+(\d+)/\s*(\d+)", text, re.M):
+                if int(used) > int(avail):
+                    over.append(name.strip())
+            if over:
+                proc.terminate()
+    return os.waitstatus_to_exitcode(status), time.time() - start, usage.ru_utime + usage.ru_stime, over
 
 
 def main():
@@ -96,7 +132,7 @@ def main():
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
         if os.path.exists(stale):
             os.remove(stale)
-    rc, t_pnr, c_pnr = run_timed([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
+    rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
     report = {}
@@ -170,13 +206,15 @@ def main():
         except OSError:
             pass
         if fit:
-            msg = ["", "nextpnr-ecp5 stopped; its count of the design against the chip:", "", "```"] + fit + ["```"]
+            why = (f"stopped by make fpga, {', '.join(over)} over the chip" if over else "nextpnr-ecp5 stopped")
+            msg = ["", f"{why}; nextpnr's count of the design against the chip:", "", "```"] + fit + ["```"]
             with open(f"{out}/report.md", "a") as f:
                 f.write("\n".join(msg) + "\n")
             print("\n".join(msg))
         else:
             print(tail(f"{out}/pnr.log", 25))
-        sys.exit(f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
+        sys.exit(f"FAIL fpga: the design does not fit the LFE5U-85F ({', '.join(over)})" if over else
+                 f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
     if a.require_freq and met is False:
         sys.exit(f"FAIL fpga: the clock target of {a.freq:g} MHz is not met")
     print(f"PASS fpga ({out}/report.md)")
