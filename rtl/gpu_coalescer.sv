@@ -47,8 +47,7 @@ module gpu_coalescer #(
         if (lead_hot[l]) line_o = line_o | addr_i[l*32 + 6 +: 26];
       for (int l = 0; l < 32; l++) begin
         lanes_o[l] = pending_i[l] && addr_i[l*32 + 6 +: 26] == line_o && (!atomic_i || lead_hot[l]);
-        for (int w = 0; w < 16; w++)
-          if (lanes_o[l] && addr_i[l*32 + 2 +: 4] == w[3:0]) words_o[w] = 1'b1;
+        words_o = words_o | ({16{lanes_o[l]}} & (16'd1 << addr_i[l*32 + 2 +: 4]));
       end
     end
   end

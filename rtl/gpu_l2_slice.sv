@@ -207,11 +207,12 @@ module gpu_l2_slice #(
     // (words at constant places here and below: a variable part-select became a barrel shifter in synthesis)
     b_old = '0;
     b_opnd = '0;
-    for (int w = 0; w < 16; w++)
-      if (b_word == w[3:0]) begin
-        b_old  = ram_rdata[w*32 +: 32];
-        b_opnd = b_data_q[w*32 +: 32];
-      end
+    if (b_kind_q == B_ATOMIC)   // (only then: cheaper to simulate)
+      for (int w = 0; w < 16; w++)
+        if (b_word == w[3:0]) begin
+          b_old  = ram_rdata[w*32 +: 32];
+          b_opnd = b_data_q[w*32 +: 32];
+        end
     b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd, b_old == b_cmp_q);
   end
 

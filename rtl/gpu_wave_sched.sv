@@ -258,10 +258,11 @@ module gpu_wave_sched #(
       ref_pend   = '0;
       ref_lowest = '0;
       lowest     = 6'd0;
-      if (sig_live != 16'd0)   // (only then: cheaper to simulate)
-        for (int i = 0; i < NRef; i++)
-          for (int s = 0; s < 16; s++)
-            if (ref_used[i] && sig_live[s] && sreg_q[(w*16 + s)*6 +: 6] == ref_reg[i*6 +: 6]) ref_pend[i] = 1'b1;
+      if (sig_live != 16'd0)   // (only then, and only the live signals: cheaper to simulate)
+        for (int s = 0; s < 16; s++)
+          if (sig_live[s])
+            for (int i = 0; i < NRef; i++)
+              if (ref_used[i] && sreg_q[(w*16 + s)*6 +: 6] == ref_reg[i*6 +: 6]) ref_pend[i] = 1'b1;
       if (ref_pend != '0)
         for (int i = 0; i < NRef; i++) begin
           ref_lowest[i] = ref_pend[i];
