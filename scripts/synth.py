@@ -107,6 +107,8 @@ def yosys_script(name, top, target, params, out):
     lines = ["read_verilog -sv -DSYNTHESIS " + " ".join(rtl_files())]
     lines += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
     lines += [f"hierarchy -check -top {top}",
+              # (a top given parameters may come out as $paramod\...; the synth pass wants its name)
+              f"rename -top {top}",
               # the processes first, so that latches are counted before mapping hides them
               "proc",
               f"tee -q -o {out}/{name}.latches select -count t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH*",
