@@ -452,8 +452,9 @@ module gpu_cu #(
   logic [1023:0]       ex_bits;
   logic [32*Lanes-1:0] ex_bits_win;
   always_comb begin
-    ex_bits = '0;
-    if (ex_valid_q)   // (only then: cheaper to simulate)
+    ex_bits     = '0;
+    ex_bits_win = '0;
+    if (ex_valid_q) begin   // (only then: cheaper to simulate)
       for (int r = 0; r < 32; r++)
         if (r >= 16)
           ex_bits[r*32 +: 32] = ex_slot_q ? mbits_q[512 + (r - 16)*32 +: 32] : mbits_q[(r - 16)*32 +: 32];
@@ -466,8 +467,9 @@ module gpu_cu #(
             gpu_isa_pkg::REG_ARGS:       ex_bits[r*32 +: 32] = {32{args_addr_i[0]}};
             default:                     ex_bits[r*32 +: 32] = LANE_CONST_BITS[r*32 +: 32];
           endcase
-    for (int r = 0; r < 32; r++)
-      ex_bits_win[r*Lanes +: Lanes] = mask_window(ex_bits[r*32 +: 32], ex_win_q);
+      for (int r = 0; r < 32; r++)
+        ex_bits_win[r*Lanes +: Lanes] = mask_window(ex_bits[r*32 +: 32], ex_win_q);
+    end
   end
   // A mask field's value (r1 = m[10:6], r2 = m[4:0], each inverted by m[11] / m[5]):
   // all 32 lanes, or the EX window's lanes.
