@@ -5,7 +5,7 @@
 #                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
 #                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
 #   make sim-small   the same on the small configuration (scripts/small_config.txt:
-#                    1 CU, 8 physical lanes, small caches), waves/<kernel>_small.fst
+#                    1 CU, 2 physical lanes, small caches), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
 #   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
 #                   speed (untraced and traced), golden-model speed
@@ -119,8 +119,8 @@ VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
 VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
-# with 8 physical lanes (2 for divide/sqrt), 8 LDS banks, a 4 KiB L1 and one
-# 8 KiB L2 slice with fewer misses and writes in flight. Its own model and test programs
+# with 2 physical lanes (1 for divide/sqrt), 4 LDS banks, a 4 KiB L1 and one
+# 4 KiB L2 slice with fewer misses and writes in flight. Its own model and test programs
 # (sim/bin/<test>_rtl_small); make test runs the kernel tests on it too.
 # Its gpu_top parameters are those of scripts/small_config.txt (also read by
 # scripts/lint.sh and scripts/synth.py).

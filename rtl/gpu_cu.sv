@@ -9,7 +9,7 @@ module gpu_cu #(
   parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways  = 4,
   parameter int L1Mshrs = 4,    // allocating load misses in flight
-  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16, 8 or 4 (a wave instruction
+  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16, 8, 4 or 2 (a wave instruction
                                 // takes 32 / Lanes passes in them)
   parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
                                 // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)

@@ -16,6 +16,13 @@
 // cache_inv_l1 goes out as one request of op 3 (answered by the L1), and a
 // cache_wb_l2 asks for the L2 write-back (maint_req_o, granted by maint_ack_i)
 // and completes at maint_done_i.
+// The lanes' addresses, store data and compare values wait in small RAMs,
+// one row per entry and window of Lanes lanes. An accepted instruction's are
+// written one window a cycle: window 0 in the accept cycle, the others in
+// the next 32 / Lanes - 1 cycles, in which acc_addr_i, acc_data_i and
+// acc_cmp_i must hold (the CU's next global instruction needs as many cycles
+// in EX); the entry sends once they are in. The coalescer reads them one
+// window a cycle.
 // With Lanes < 32 (a small build) a response is taken in 32 / Lanes cycles,
 // one window of Lanes lanes a cycle (resp_ready_o in the last); the response
 // holds until then. With 32 lanes resp_ready_o is always high. The results
@@ -82,6 +89,21 @@ module gpu_gmem #(
 
   localparam int IdxW = $clog2(Entries);
   localparam logic [1:0] OP_CACHE = 2'd3;
+  // Windows of Lanes lanes; a RAM row is {entry, window}.
+  localparam int Passes = 32 / Lanes;
+  localparam int PassW  = Passes > 1 ? $clog2(Passes) : 1;
+  localparam int W      = Lanes * 32;
+  localparam int Rows   = Entries * Passes;
+  localparam int RowW   = IdxW + (Passes > 1 ? PassW : 0);
+  function automatic logic [RowW-1:0] row_of(input logic [IdxW-1:0] e, input logic [PassW-1:0] k);
+    row_of = RowW'(32'(e) * Passes + 32'(k));   // (k is 0 with one window)
+  endfunction
+  // Window k of a whole-wave vector (by AND-OR at constant places).
+  function automatic logic [W-1:0] slice_of(input logic [1023:0] x, input logic [PassW-1:0] k);
+    slice_of = '0;
+    for (int i = 0; i < Passes; i++)
+      slice_of = slice_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
+  endfunction
 
   // Ordering kinds of docs/isa.md 4.8: loads, stores, others (atomics and cache operations).
   function automatic logic [1:0] kind_of(input logic [1:0] op);
@@ -103,13 +125,12 @@ module gpu_gmem #(
   logic [31:0]        mask_q  [Entries];
   logic [31:0]        unsent_q[Entries];  // lanes still to send
   logic [31:0]        wait_q  [Entries];  // lanes still to be answered
-  // The wide payload in flat vectors, entry e at [e*1024 +: 1024], each entry
-  // written by its own block (g_entry): plain registers behind muxes, which
-  // synthesis maps quickly (arrays of it took Yosys's mem2reg many minutes).
-  logic [Entries*1024-1:0] addr_q;
-  logic [Entries*1024-1:0] data_q;
-  logic [Entries*1024-1:0] cmp_q;
-  logic [Entries*160-1:0]  lead_q;    // the lead lane of the request that sent lane l at [e*160 + l*5 +: 5]
+  // The payload RAMs, row {entry, window}: addresses, store data, compare
+  // values, and the addresses' words (bits 5:2, for the responses).
+  logic [W-1:0]         addr_mem [Rows];
+  logic [W-1:0]         data_mem [Rows];
+  logic [W-1:0]         cmp_mem  [Rows];
+  logic [Lanes*4-1:0]   word_mem [Rows];
   // older_q[i][j]: entry j was accepted before entry i.
   logic [Entries-1:0] older_q [Entries];
   // blocked[e]: an older entry of e's wave must complete first (same kind; for
@@ -143,6 +164,44 @@ module gpu_gmem #(
       if (valid_q[e]) slot_busy_o[slot_q[e]] = 1'b1;
   end
 
+  // ---------------------------------------------------------------- payload copy
+  // Window 0 in the accept cycle, then one window a cycle (copy_q).
+  wire              accepting = acc_valid_i && alloc_ok;
+  logic             copy_q;
+  logic [IdxW-1:0]  copy_idx_q;
+  logic [PassW-1:0] copy_win_q;
+  wire  [IdxW-1:0]  copy_idx = accepting ? alloc_idx : copy_idx_q;
+  wire  [PassW-1:0] copy_win = accepting ? '0 : copy_win_q;
+  wire  [RowW-1:0]  copy_row = row_of(copy_idx, copy_win);
+  wire  [W-1:0]     copy_addr = slice_of(acc_addr_i, copy_win);
+  logic [Lanes*4-1:0] copy_word;
+  always_comb
+    for (int l = 0; l < Lanes; l++) copy_word[l*4 +: 4] = copy_addr[l*32 + 2 +: 4];
+  always_ff @(posedge clk_i)
+    if (accepting || copy_q) begin
+      addr_mem[copy_row] <= copy_addr;
+      data_mem[copy_row] <= slice_of(acc_data_i, copy_win);
+      cmp_mem[copy_row]  <= slice_of(acc_cmp_i, copy_win);
+      word_mem[copy_row] <= copy_word;
+    end
+  if (Passes > 1) begin : g_copy_windows
+    always_ff @(posedge clk_i) begin
+      if (accepting) begin
+        copy_q     <= 1'b1;
+        copy_idx_q <= alloc_idx;
+        copy_win_q <= PassW'(1);
+      end else if (copy_q) begin
+        copy_win_q <= copy_win_q + PassW'(1);
+        if (copy_win_q == PassW'(Passes - 1)) copy_q <= 1'b0;
+      end
+      if (rst_i) copy_q <= 1'b0;
+    end
+  end else begin : g_copy_now
+    assign copy_q     = 1'b0;
+    assign copy_idx_q = '0;
+    assign copy_win_q = '0;
+  end
+
   // ---------------------------------------------------------------- sending
   // The oldest entry with lanes to send; the coalescer makes its next line request.
   logic            send_ok;
@@ -154,7 +213,8 @@ module gpu_gmem #(
     has_unsent = '0;
     if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
       for (int e = 0; e < Entries; e++)   // (a cache_inv_l1 goes when nothing older of its wave is left)
-        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == OP_CACHE && blocked[e]);
+        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == OP_CACHE && blocked[e]) &&
+                        !(copy_q && copy_idx_q == IdxW'(e));
       for (int e = 0; e < Entries; e++)
         if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
           send_ok  = 1'b1;
@@ -163,10 +223,13 @@ module gpu_gmem #(
     end
   end
 
-  logic        coal_valid;
-  logic [4:0]  send_lane;
+  logic        coal_valid, coal_scan;
+  logic [4:0]  send_lane, scan_lead;
   logic [31:0] send_lanes;
-  wire [1023:0] send_addr = addr_q[send_idx*1024 +: 1024];
+  logic [PassW-1:0] coal_win;       // the window the coalescer reads
+  logic [Lanes-1:0] coal_served;    // ... the lanes of it the request serves
+  wire  [RowW-1:0]  send_row = row_of(send_idx, coal_win);
+  wire  [W-1:0]     send_cmp = cmp_mem[send_row];
   // The request the coalescer works on changes when another entry is picked
   // or a request went out (its lanes are no longer pending).
   logic            sent_q;
@@ -185,8 +248,12 @@ module gpu_gmem #(
     .pending_i   (send_ok ? unsent_q[send_idx] : 32'd0),
     .atomic_i    (op_q[send_idx] == 2'd2),
     .with_data_i (op_q[send_idx] == 2'd1 || op_q[send_idx] == 2'd2),
-    .addr_i      (send_addr),
-    .data_i      (data_q[send_idx*1024 +: 1024]),
+    .win_o        (coal_win),
+    .scan_o       (coal_scan),
+    .scan_lead_o  (scan_lead),
+    .win_served_o (coal_served),
+    .addr_win_i   (addr_mem[send_row]),
+    .data_win_i   (data_mem[send_row]),
     .valid_o     (coal_valid),
     .line_o      (req_line_o),
     .lead_o      (send_lane),
@@ -200,12 +267,11 @@ module gpu_gmem #(
   assign req_fn_o    = fn_q[send_idx];
   assign req_scope_o = scope_q[send_idx];
   assign req_nt_o    = nt_q[send_idx];
-  always_comb begin   // (by AND-OR at constant places: a variable part-select becomes a shifter)
+  always_comb begin   // the lead's compare value, from the window read (an atomic's is the lead's)
     req_cmp_o = '0;
     if (coal_valid && op_q[send_idx] == 2'd2)   // (only then: cheaper to simulate)
-      for (int e = 0; e < Entries; e++)
-        for (int l = 0; l < 32; l++)
-          if (send_idx == IdxW'(e) && send_lane == l[4:0]) req_cmp_o = cmp_q[e*1024 + l*32 +: 32];
+      for (int l = 0; l < Lanes; l++)
+        if (32'(send_lane) % Lanes == l) req_cmp_o = req_cmp_o | send_cmp[l*32 +: 32];
   end
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
@@ -279,8 +345,8 @@ module gpu_gmem #(
 
   // The window of lanes the response serves this cycle: all 32, or with
   // fewer lanes the next of its windows (resp_pass).
-  localparam int RPasses = 32 / Lanes;
-  localparam int RPassW  = RPasses > 1 ? $clog2(RPasses) : 1;
+  localparam int RPasses = Passes;
+  localparam int RPassW  = PassW;
   // resp_done: the lanes the response has served, cleared from wait_q when
   // it is taken (so that its entry cannot complete before its last window).
   logic [RPassW-1:0] resp_pass;
@@ -309,36 +375,34 @@ module gpu_gmem #(
   end
 
   // The lanes a response serves: the lead lane of an atomic; for a load or
-  // store, every lane sent in the request of that lead (lead_q: each sent
-  // lane's lead). Each of the window's lanes takes its word of the response
-  // line. (The window's fields by AND-OR at constant places: a variable
-  // part-select becomes a shifter in synthesis.)
-  logic [Lanes*32-1:0] resp_words;   // the window's lanes' words
-  logic [Lanes-1:0]    resp_win_lanes;   // ... and which of them it serves
+  // store, every lane sent in the request of that lead (lead_mem: each lane's
+  // lead, written as the coalescer scans it). Each of the window's lanes takes
+  // its word of the response line.
+  wire [RowW-1:0]      resp_row = row_of(resp_idx, resp_pass);
+  logic [Lanes*5-1:0]  win_lead;        // the window's lanes' leads
+  wire  [Lanes*4-1:0]  win_word = word_mem[resp_row];   // ... and words
+  logic [Lanes*32-1:0] resp_words;      // the window's lanes' words of the line
+  logic [Lanes-1:0]    resp_win_lanes;  // ... and which of them it serves
+  for (genvar l = 0; l < Lanes; l++) begin : g_lead
+    logic [4:0] lead_mem [Rows];
+    always_ff @(posedge clk_i)
+      if (coal_scan && coal_served[l]) lead_mem[send_row] <= scan_lead;
+    assign win_lead[l*5 +: 5] = lead_mem[resp_row];
+  end
   always_comb begin
-    logic [Lanes*5-1:0] win_lead;
-    logic [Lanes*4-1:0] win_word;
-    logic [Lanes-1:0]   win_sent;
-    logic               lead_only;
-    resp_lanes = '0;
-    resp_words = '0;
+    logic [Lanes-1:0] win_sent;
+    logic             lead_only;
+    resp_lanes     = '0;
+    resp_words     = '0;
     resp_win_lanes = '0;
-    win_lead   = '0;
-    win_word   = '0;
-    win_sent   = '0;
-    lead_only  = '0;
+    win_sent       = '0;
+    lead_only      = '0;
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
-      for (int e = 0; e < Entries; e++)
-        if (resp_idx == IdxW'(e)) begin
-          lead_only = op_q[e] == 2'd2 || op_q[e] == OP_CACHE;
-          for (int k = 0; k < RPasses; k++)
-            if (resp_pass == RPassW'(k))
-              for (int l = 0; l < Lanes; l++) begin
-                win_lead[l*5 +: 5] = lead_q[e*160 + (k*Lanes + l)*5 +: 5];
-                win_word[l*4 +: 4] = addr_q[e*1024 + (k*Lanes + l)*32 + 2 +: 4];
-                win_sent[l]        = mask_q[e][k*Lanes + l] && !unsent_q[e][k*Lanes + l];
-              end
-        end
+      lead_only = op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE;
+      for (int k = 0; k < RPasses; k++)
+        if (resp_pass == RPassW'(k))
+          for (int l = 0; l < Lanes; l++)
+            win_sent[l] = mask_q[resp_idx][k*Lanes + l] && !unsent_q[resp_idx][k*Lanes + l];
       for (int k = 0; k < RPasses; k++)
         for (int l = 0; l < Lanes; l++)
           if (resp_pass == RPassW'(k)) begin
@@ -355,35 +419,19 @@ module gpu_gmem #(
 
   // The results (loads, returning atomics): per lane a small RAM of one word
   // per entry and window, written by the responses, read by the completion.
-  localparam int RowW = IdxW + (RPasses > 1 ? RPassW : 0);
-  logic [RowW-1:0] resp_row, done_row;
+  logic [RowW-1:0] done_row;
   if (RPasses > 1) begin : g_rows_windows
-    assign resp_row = {resp_idx, resp_pass};
     assign done_row = {done_idx, done_win_i};
   end else begin : g_rows_whole
-    assign resp_row = resp_idx;
     assign done_row = done_idx;
     wire unused_done_win = ^done_win_i;
   end
   wire result_we = resp_valid_i && ret_q[resp_idx];
   for (genvar l = 0; l < Lanes; l++) begin : g_result
-    logic [31:0] words [Entries * RPasses];
+    logic [31:0] words [Rows];
     always_ff @(posedge clk_i)
       if (result_we && resp_win_lanes[l]) words[resp_row] <= resp_words[l*32 +: 32];
     assign done_words[l*32 +: 32] = words[done_row];
-  end
-
-  for (genvar e = 0; e < Entries; e++) begin : g_entry
-    always_ff @(posedge clk_i) begin
-      if (acc_valid_i && alloc_ok && alloc_idx == e) begin
-        addr_q[e*1024 +: 1024] <= acc_addr_i;
-        data_q[e*1024 +: 1024] <= acc_data_i;
-        cmp_q[e*1024 +: 1024]  <= acc_cmp_i;
-      end
-      if (coal_valid && req_ready_i && send_idx == e)
-        for (int l = 0; l < 32; l++)
-          if (send_lanes[l]) lead_q[e*160 + l*5 +: 5] <= send_lane;
-    end
   end
 
   // ---------------------------------------------------------------- state
@@ -433,6 +481,8 @@ module gpu_gmem #(
   always @(posedge clk_i) begin
     if (!rst_i && acc_valid_i && !alloc_ok)
       $error("gpu_gmem: instruction accepted with no free entry");
+    if (!rst_i && acc_valid_i && copy_q)
+      $error("gpu_gmem: instruction accepted while the last one's payload is still copied in");
     if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || (resp_pass == '0 && !wait_q[resp_idx][resp_lane]) ||
                                    (resp_lanes & ~wait_q[resp_idx]) != 32'd0))
       $error("gpu_gmem: response for entry %0d lead lane %0d whose lanes do not all wait for one", resp_idx, resp_lane);

@@ -21,7 +21,7 @@
 `default_nettype none
 
 module gpu_valu #(
-  parameter int Lanes = 32              // physical lanes: 32, 16, 8 or 4
+  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4 or 2
 ) (
   input  wire           clk_i,
   input  wire           rst_i,

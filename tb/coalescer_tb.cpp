@@ -3,10 +3,12 @@
 // and on random instructions. For each pattern it also prints the coalescing
 // ratio: requests sent over distinct 64-byte lines touched (counted here
 // independently of both implementations; atomics: over selected lanes).
-// Built with -DCOAL_RTL_LANES=L for a coalescer of Lanes L < 32 (-GLanes=L), it
-// also checks that a store or atomic request waits exactly 32 / L cycles for
-// its data, and its test names begin coalescer_lanes<L>_.
-// Prints PASS/FAIL lines.
+// The testbench answers the coalescer's window reads (win_o) in the same
+// cycle, as the memory unit's RAMs do. Built with -DCOAL_RTL_LANES=L for a
+// coalescer of Lanes L < 32 (-GLanes=L), it also checks that a request comes
+// exactly one cycle after its last window, having read each window with a
+// pending lane once (an atomic: the lead's window only), and its test names
+// begin coalescer_lanes<L>_. Prints PASS/FAIL lines.
 #include "Vgpu_coalescer.h"
 #include "verilated.h"
 
@@ -29,15 +31,51 @@ extern "C" {
 #else
 #define NAME "coalescer_lanes" STR(COAL_RTL_LANES)
 #endif
-// Cycles a store or atomic request waits for its data after the coalescer starts on it.
-static const int GATHER_CYCLES = COAL_RTL_LANES == 32 ? 0 : 32 / COAL_RTL_LANES;
+static const int LANES = COAL_RTL_LANES;
 
-static void tick(Vgpu_coalescer &dut)
+struct Inst {
+    int atomic;
+    bool load;      // no data: wdata_o must be 0
+    uint32_t mask;
+    uint32_t addr[32];
+    uint32_t data[32];
+};
+
+// A window of lanes into the RTL's port (64 bits wide or more).
+template <std::size_t N> static void set_window(VlWide<N> &port, const uint32_t *w)
+{
+    for (std::size_t i = 0; i < N; i++) port[i] = w[i];
+}
+static void set_window(QData &port, const uint32_t *w) { port = (uint64_t)w[1] << 32 | w[0]; }
+
+// Evaluates, then answers the window the coalescer reads and evaluates again.
+static void settle(Vgpu_coalescer &dut, const Inst &in)
+{
+    dut.eval();
+    unsigned k = dut.win_o;
+    set_window(dut.addr_win_i, &in.addr[k * LANES]);
+    set_window(dut.data_win_i, &in.data[k * LANES]);
+    dut.eval();
+}
+
+static void tick(Vgpu_coalescer &dut, const Inst &in)
 {
     dut.clk_i = 1;
-    dut.eval();
+    settle(dut, in);
     dut.clk_i = 0;
-    dut.eval();
+    settle(dut, in);
+}
+
+// Cycles until the request for these pending lanes is valid: 0 with one
+// window; else one per window with a pending lane (an atomic: one).
+static int scan_cycles(const Inst &in, uint32_t pending)
+{
+    if (LANES == 32) return 0;
+    if (in.atomic) return 1;
+    int n = 0;
+    for (int k = 0; k < 32 / LANES; k++)
+        if ((pending >> (k * LANES)) & (uint32_t)((1ull << LANES) - 1)) n++;
+    return n;
 }
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
@@ -49,14 +87,6 @@ static uint32_t next_rand()
     return (uint32_t)(rng_state >> 11);
 }
 
-struct Inst {
-    int atomic;
-    bool load;      // no data: wdata_o must be 0
-    uint32_t mask;
-    uint32_t addr[32];
-    uint32_t data[32];
-};
-
 // Runs one instruction through the RTL, sending one request per step as the
 // memory unit will; compares each with the C rule. Returns the request count
 // or -1 with a message in why.
@@ -64,25 +94,31 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
 {
     coal_req ref[32];
     int nref = coalesce(in.atomic, in.mask, in.addr, in.data, ref);
-    for (int l = 0; l < 32; l++) {
-        dut.addr_i[l] = in.addr[l];
-        dut.data_i[l] = in.data[l];
-    }
     dut.atomic_i = in.atomic;
     dut.with_data_i = !in.load;
     uint32_t pending = in.mask;
     int n = 0;
     char b[300];
     for (;;) {
-        // a new request: the coalescer starts over; it waits for its data
+        // a new request: the coalescer starts over and scans the windows
         dut.pending_i = pending;
         dut.restart_i = 1;
-        dut.eval();
+        settle(dut, in);
+        int want_wait = pending != 0 ? scan_cycles(in, pending) : 0;
         int waited = 0;
-        while (!dut.valid_o && pending != 0 && waited <= GATHER_CYCLES) {
-            tick(dut);
+        // the lanes reported as served while scanning (the memory unit records their lead)
+        uint32_t scanned = 0, scan_leads = 0;
+        auto note_scan = [&]() {
+            if (!dut.scan_o) return;
+            scanned |= (uint32_t)((uint64_t)dut.win_served_o << (dut.win_o * LANES));
+            if (dut.win_served_o) scan_leads |= 1u << dut.scan_lead_o;
+        };
+        note_scan();
+        while (!dut.valid_o && pending != 0 && waited <= want_wait) {
+            tick(dut, in);
             dut.restart_i = 0;
-            dut.eval();
+            settle(dut, in);
+            note_scan();
             waited++;
         }
         dut.restart_i = 0;
@@ -92,7 +128,6 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
             why = b;
             return -1;
         }
-        int want_wait = in.load ? 0 : GATHER_CYCLES;
         if (waited != want_wait) {
             snprintf(b, sizeof b, "request %d: valid_o after %d cycles, expected %d", n, waited, want_wait);
             why = b;
@@ -104,6 +139,12 @@ static int run(Vgpu_coalescer &dut, const Inst &in, std::string &why)
             return -1;
         }
         const coal_req &r = ref[n];
+        if (scanned != r.lanes || scan_leads != (1u << r.lead)) {
+            snprintf(b, sizeof b, "request %d: lanes scanned as served 0x%08x with leads 0x%08x; rule lanes 0x%08x lead %u",
+                     n, scanned, scan_leads, r.lanes, r.lead);
+            why = b;
+            return -1;
+        }
         bool data_ok = true;
         for (int w = 0; w < 16; w++)
             if (dut.wdata_o[w] != (in.load ? 0 : r.data[w])) data_ok = false;
@@ -142,7 +183,7 @@ int main(int argc, char **argv)
     Vgpu_coalescer dut;
     int failures = 0;
     dut.rst_i = 1;
-    tick(dut);
+    tick(dut, Inst{});
     dut.rst_i = 0;
     std::string why;
 
