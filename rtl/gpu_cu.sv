@@ -713,6 +713,13 @@ module gpu_cu #(
   logic          red_ready, red_done;
   logic [1023:0] red_result;
   logic [31:0]   red_we;
+  // Only lanes 0, 8, 16 and 24 of a reduction's result can be nonzero: the
+  // others as constants, so that the writeback's window multiplexer is small.
+  logic [1023:0] red_lanes;
+  always_comb begin
+    red_lanes = '0;
+    for (int c = 0; c < 4; c++) red_lanes[c*256 +: 32] = red_result[c*256 +: 32];
+  end
   gpu_reduce #(
     .Combiners (Lanes >= 8 ? Lanes / 8 : 1)
   ) u_reduce (
@@ -818,11 +825,13 @@ module gpu_cu #(
   logic          lds_req_ret;
   logic [31:0]   lds_req_mask;
   logic [447:0]  lds_req_word;
+  logic          lds_req_zero;
   logic [1023:0] lds_req_data;
   logic [1023:0] lds_req_cmp;
   logic          lds_resp_valid;
   logic [31:0]   lds_resp_mask;
-  logic [1023:0] lds_resp_data;
+  logic [W-1:0]  lds_resp_data;         // the window var_win_q of the results
+  logic [PassW-1:0] var_win_q;          // the window a variable-latency writeback writes now
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
@@ -839,10 +848,12 @@ module gpu_cu #(
     .req_ret_i       (lds_req_ret),
     .req_mask_i      (lds_req_mask),
     .req_word_i      (lds_req_word),
+    .req_zero_i      (lds_req_zero),
     .req_data_i      (lds_req_data),
     .req_cmp_i       (lds_req_cmp),
     .resp_valid_o    (lds_resp_valid),
     .resp_mask_o     (lds_resp_mask),
+    .resp_win_i      (var_win_q),
     .resp_data_o     (lds_resp_data),
     .stat_conflict_o (lds_stat_conflict),
     .stat_lanes_o    (lds_stat_lanes)
@@ -860,12 +871,15 @@ module gpu_cu #(
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
   wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !(ex_more && ex_lds) &&
                              !is_lds_now && lds_req_ready;
+  // The lanes of this row (word {row, lane}) in [clr_word_q, clr_end_q): from
+  // the start's lane on, and below the end's lane in the end's row.
   logic [31:0] clr_mask;
   always_comb begin
-    clr_mask = '0;
-    if (clr_active_q)   // (only then: it keeps an idle CU cheap to simulate)
-      for (int l = 0; l < 32; l++)
-        clr_mask[l] = {clr_word_q[14:5], l[4:0]} >= clr_word_q && {clr_word_q[14:5], l[4:0]} < clr_end_q;
+    logic [31:0] below_end;
+    if (clr_word_q[14:5] < clr_end_q[14:5])       below_end = 32'hFFFF_FFFF;
+    else if (clr_word_q[14:5] == clr_end_q[14:5]) below_end = ~(32'hFFFF_FFFF << clr_end_q[4:0]);
+    else                                          below_end = 32'd0;
+    clr_mask = (32'hFFFF_FFFF << clr_word_q[4:0]) & below_end;
   end
 
   assign lds_req_valid = ex_lds_go || clr_go;
@@ -878,7 +892,8 @@ module gpu_cu #(
     if (clr_go)
       for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_word_q[13:5], l[4:0]};
   end
-  assign lds_req_data  = clr_go ? 1024'd0 : full_b;
+  assign lds_req_zero  = clr_go;
+  assign lds_req_data  = full_b;
   assign lds_req_cmp   = full_c;
 
   assign hold     = clr_active_q ? (clr_two_q ? 2'b11 : (clr_slot_q ? 2'b10 : 2'b01)) : 2'b00;
@@ -928,7 +943,6 @@ module gpu_cu #(
   logic [5:0]    lds_meta_flane_q;
   logic [31:0]   lds_meta_faddr_q;
   logic [31:0]   lds_hold_mask_q;
-  logic [1023:0] lds_hold_data_q;
   logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
   logic [11:0]   fdiv_meta_pc_q;
   logic [63:0]   fdiv_meta_inst_q;
@@ -971,7 +985,7 @@ module gpu_cu #(
   } src_e;
   src_e src, var_pick, var_src_q;
   logic             var_active_q;   // a variable-latency source writes windows 1.. now
-  logic [PassW-1:0] var_win_q;      // ... this one
+  // (var_win_q, the window written now, is declared with the LDS: it reads there)
   logic             var_room, var_go, var_wide;
   logic [31:0]      var_mask;       // the waiting source's destination lanes
   wire              fixed_now = p2_valid_q || valu_valid || fp_valid;
@@ -1033,13 +1047,18 @@ module gpu_cu #(
       var_src_q    <= var_pick;
       var_win_q    <= PassW'(1);
     end else if (var_active_q) begin
-      var_win_q <= var_win_q + PassW'(1);
+      var_win_q <= var_win_q + PassW'(1);   // (back to 0 after the last window)
       if (wb_last) var_active_q <= 1'b0;
     end
-    if (rst) var_active_q <= 1'b0;
+    if (rst) begin
+      var_active_q <= 1'b0;
+      var_win_q    <= '0;   // 0 whenever no variable-latency writeback runs: its first window's
+    end                     // data (memory unit, LDS) is read at var_win_q
   end
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
+    if (!rst && !var_active_q && var_win_q != '0)
+      $error("gpu_cu: var_win_q is %0d with no variable-latency writeback running", var_win_q);
     if (!rst && var_active_q && fixed_now)
       $error("gpu_cu: a fixed-latency writeback during the windows of a variable-latency one");
     if (!rst && ex_more && is_valid)
@@ -1159,7 +1178,7 @@ module gpu_cu #(
         end else begin
           wb_serial    = 1'b1;
           wb_dest_mask = lds_hold_mask_q;
-          wb_dest_data = window_of(lds_hold_data_q, wb_win);
+          wb_dest_data = lds_resp_data;
           if (lds_meta_store_q) begin
             wb_mem_mask = lds_meta_mask_q;
             wb_mem_addr = lds_meta_addr_q;
@@ -1194,7 +1213,7 @@ module gpu_cu #(
         wb_dest      = red_meta_dest_q;
         wb_serial    = 1'b1;
         wb_dest_mask = red_we;
-        wb_dest_data = window_of(red_result, wb_win);
+        wb_dest_data = window_of(red_lanes, wb_win);
         wb_unit      = gpu_isa_pkg::UNIT_RED;
       end
       SrcMem: begin
@@ -1478,7 +1497,6 @@ module gpu_cu #(
       lds_busy_q      <= 1'b0;
       lds_hold_q      <= 1'b1;
       lds_hold_mask_q <= lds_resp_mask;
-      lds_hold_data_q <= lds_resp_data;
     end
     if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
 

@@ -7,6 +7,10 @@
 // Lanes lanes only, the windows in ascending order (empty ones skipped), so
 // R is the sum of the windows' rounds; the results are the same.
 // valid/ready request (ready only when idle); resp_valid_o is a 1-cycle pulse.
+// The results wait in a small RAM per lane, one word per window: from the
+// cycle after resp_valid_o until the next instruction's first round writes
+// (the second cycle after it is accepted, at the earliest), resp_data_o is
+// window resp_win_i of them.
 `default_nettype none
 
 module gpu_lds #(
@@ -24,13 +28,15 @@ module gpu_lds #(
   input  wire           req_ret_i,   // atomic returns the old values
   input  wire  [31:0]   req_mask_i,  // selected lanes
   input  wire  [447:0]  req_word_i,  // physical word address per lane (14 bits)
+  input  wire           req_zero_i,  // store zeros (req_data_i is not used)
   input  wire  [1023:0] req_data_i,  // store data / atomic operand V
   input  wire  [1023:0] req_cmp_i,   // CAS compare value
 
-  // Response: one cycle, data for loads and returning atomics.
+  // Response: one cycle, then the data for loads and returning atomics, one window at a time.
   output logic          resp_valid_o,
-  output logic [31:0]   resp_mask_o,  // lanes of resp_data_o to write (0 for stores, noret)
-  output logic [1023:0] resp_data_o,  // lanes outside resp_mask_o are 0
+  output logic [31:0]   resp_mask_o,  // lanes of the results to write (0 for stores, noret)
+  input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] resp_win_i,   // the window of results wanted
+  output logic [Lanes*32-1:0] resp_data_o,   // ... its lanes (0 outside the lanes to write)
 
   // Counters: one cycle after each round.
   output logic          stat_conflict_o,  // the round was not the instruction's first
@@ -248,24 +254,37 @@ module gpu_lds #(
     );
   end
 
-  // Response data: each lane served last round takes its bank's word; lanes
-  // served earlier were collected in coll_q (cleared on accept).
-  logic [1023:0] coll_q;
-  logic [1023:0] coll_d;
-
-  always_comb begin
-    coll_d = coll_q;
-    if (s2_ret_q != '0)   // (skipped when no lane returns: keeps an idle LDS cheap to simulate)
-      for (int l = 0; l < NumLanes; l++)
-        for (int k = 0; k < Windows; k++)
-          if (s2_ret_q[l] && s2_win == WinW'(k)) coll_d[(k*Lanes + l)*32 +: 32] = lane_old[l*32 +: 32];
+  // Results: each lane served last round takes its bank's word, into its
+  // lane's RAM at the round's window.
+  logic [31:0] res_mask_q;   // the lanes with a result: the last instruction's, if it returns
+  always_ff @(posedge clk_i)
+    if (busy_q && pend_d == '0) res_mask_q <= returns ? mask_q : 32'd0;
+  for (genvar l = 0; l < NumLanes; l++) begin : g_result
+    logic [31:0] word;   // lane l's word of window resp_win_i
+    logic        take;   // ... is written
+    if (Windows > 1) begin : g_windows
+      logic [31:0] words [Windows];
+      always_ff @(posedge clk_i)
+        if (s2_ret_q[l]) words[s2_win] <= lane_old[l*32 +: 32];
+      assign word = words[resp_win_i];
+    end else begin : g_one
+      logic [31:0] result_q;
+      always_ff @(posedge clk_i)
+        if (s2_ret_q[l]) result_q <= lane_old[l*32 +: 32];
+      assign word = result_q;
+    end
+    always_comb begin
+      take = 1'b0;
+      for (int k = 0; k < Windows; k++)
+        if (resp_win_i == WinW'(k)) take = res_mask_q[k*Lanes + l];
+    end
+    assign resp_data_o[l*32 +: 32] = take ? word : 32'd0;
   end
 
   assign resp_valid_o    = resp_valid_q;
   assign stat_conflict_o = stat_conflict_q;
   assign stat_lanes_o    = stat_lanes_q;
   assign resp_mask_o  = (resp_valid_q && returns) ? mask_q : '0;
-  assign resp_data_o  = coll_d;
 
   // ---------------------------------------------------------------------------
   // Registers.
@@ -276,7 +295,7 @@ module gpu_lds #(
       ret_q  <= req_ret_i;
       mask_q <= req_mask_i;
       word_q <= req_word_i;
-      data_q <= req_data_i;
+      data_q <= req_zero_i ? 1024'd0 : req_data_i;
       cmp_q  <= req_cmp_i;
     end
     // (the copies below are skipped when their stage is idle: the values are
@@ -286,8 +305,6 @@ module gpu_lds #(
       s2_wlane_q <= s1_wlane;
       s2_win_q   <= win;
     end
-    if (accept) coll_q <= '0;
-    else if (s2_ret_q != '0) coll_q <= coll_d;
   end
 
   always_ff @(posedge clk_i) begin
@@ -321,7 +338,7 @@ module gpu_lds #(
   // The handshake contract: a request held while not ready keeps valid high
   // and its payload unchanged; an accepted request has a known op. (A plain
   // always: Icarus warns about system tasks in always_ff.)
-  localparam int PayloadW = 5 + 6 + 1 + 32 + 448 + 1024 + 1024;
+  localparam int PayloadW = 5 + 6 + 1 + 32 + 448 + 1 + 1024 + 1024;
   logic                held_q;
   logic [PayloadW-1:0] held_payload_q;
 
@@ -330,7 +347,7 @@ module gpu_lds #(
     if (!rst_i && held_q) begin
       if (!req_valid_i)
         $error("gpu_lds: req_valid_i dropped before the request was accepted");
-      else if ({req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i} != held_payload_q)
+      else if ({req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_zero_i, req_data_i, req_cmp_i} != held_payload_q)
         $error("gpu_lds: request payload changed while req_valid_i was held");
     end
     if (!rst_i && accept && req_op_i != gpu_isa_pkg::FMT_LDS_LOAD && req_op_i != gpu_isa_pkg::FMT_LDS_STORE
@@ -338,7 +355,7 @@ module gpu_lds #(
       $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
     held_q <= req_valid_i && !req_ready_o;
     if (req_valid_i && !req_ready_o)
-      held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_data_i, req_cmp_i};
+      held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_zero_i, req_data_i, req_cmp_i};
     if (rst_i) held_q <= 1'b0;
   end
 `endif

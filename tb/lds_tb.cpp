@@ -45,6 +45,7 @@ void drive(Shim *s, const lds_req *r, bool valid, bool corrupt)
         t->req_op_i = next_junk(s) & 31;
         t->req_fn_i = next_junk(s) & 63;
         t->req_ret_i = next_junk(s) & 1;
+        t->req_zero_i = next_junk(s) & 1;
         t->req_mask_i = next_junk(s);
         for (int w = 0; w < 14; w++) t->req_word_i[w] = next_junk(s);
         for (int w = 0; w < 32; w++) t->req_data_i[w] = next_junk(s);
@@ -54,6 +55,7 @@ void drive(Shim *s, const lds_req *r, bool valid, bool corrupt)
     t->req_op_i = r->op;
     t->req_fn_i = r->fn;
     t->req_ret_i = r->ret;
+    t->req_zero_i = 0;
     t->req_mask_i = r->mask;
     for (int w = 0; w < 14; w++) t->req_word_i[w] = 0;
     for (int l = 0; l < LDS_LANES; l++) {
@@ -65,6 +67,10 @@ void drive(Shim *s, const lds_req *r, bool valid, bool corrupt)
         t->req_cmp_i[l] = r->cmp[l];
     }
 }
+
+// Lane l's word of a window port (64 bits wide or more).
+template <std::size_t N> static uint32_t lane_word(const VlWide<N> &port, int l) { return port[l]; }
+static uint32_t lane_word(QData port, int l) { return (uint32_t)(port >> (32 * l)); }
 
 int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, size_t whylen)
 {
@@ -101,10 +107,16 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
                 return -1;
             }
             obs[fly].resp.mask = t->resp_mask_o;
-            for (int l = 0; l < LDS_LANES; l++) obs[fly].resp.data[l] = t->resp_data_o[l];
         }
         tick(s);
         if (resp) {
+            // the results, one window a read, the cycle after resp_valid_o
+            for (int k = 0; k < LDS_LANES / LDS_ROUND_LANES; k++) {
+                t->resp_win_i = k;
+                t->eval();
+                for (int l = 0; l < LDS_ROUND_LANES; l++)
+                    obs[fly].resp.data[k * LDS_ROUND_LANES + l] = lane_word(t->resp_data_o, l);
+            }
             obs[fly].latency = (int)(s->edge - obs[fly].accept_edge);
             fly = -1;
             idle_since = s->edge;
