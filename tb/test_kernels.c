@@ -1818,6 +1818,33 @@ static void test_l1_own_write(const char *name)
     gpu_close(dev);
 }
 
+/* kernels/lds_fresh.s: 32 one-wave groups, so that every LDS slot of every
+ * CU is reused many times: each group reads its whole allocation before
+ * writing group + 1 over it. Every word read is 0 (the clearing of a new
+ * allocation, with its first row starting mid-row in slot 1 and its last
+ * ending mid-row in slot 0); the 6 words past the allocation are not
+ * written. */
+static void test_lds_fresh(const char *name)
+{
+    if (!selected(name)) return;
+    const uint32_t groups = 32;
+    gpu_device *dev = open_dev(name, 2, 0);
+    if (!dev) return;
+    gpu_addr out;
+    uint32_t *got = NULL, *exp = words_alloc(groups * 256);
+    if (exp && dev_alloc(name, dev, groups * 1024, &out) && gpu_fill(dev, out, SENTINEL, groups * 1024) == GPU_OK) {
+        uint32_t args[1] = { out };
+        if (run_ok(name, dev, "lds_fresh", groups, 1, 0, args, 1) && (got = dev_fetch(name, dev, out, groups * 256))) {
+            for (uint32_t g = 0; g < groups; g++)
+                for (uint32_t w = 0; w < 256; w++) exp[g * 256 + w] = w < 250 ? 0 : SENTINEL;
+            check_words(name, exp, got, groups * 256, "out");
+        }
+    }
+    free(exp);
+    free(got);
+    gpu_close(dev);
+}
+
 /* kernels/l2_system_scope.s at device and at system scope: the same stores
  * (every line twice) and loads (every line twice). Both backends: memory
  * holds the second stores. RTL: at device scope the L2 keeps the lines (the
@@ -1901,6 +1928,7 @@ int main(int argc, char **argv)
     test_transpose(64, 32, "kernel_transpose_lds_64x32");
     test_histogram(3000, 256, "kernel_histogram_atomics");
     test_l2_writeback("mem_l2_writeback_cache_wb_l2");
+    test_lds_fresh("lds_new_allocation_reads_zero");
     test_l1_own_write("mem_l1_reads_own_stores");
     test_l2_system_scope("mem_l2_system_scope_bypasses");
     test_atomic_contention(0, "mem_atomics_contention_all_cus");
