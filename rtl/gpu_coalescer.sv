@@ -78,11 +78,12 @@ module gpu_coalescer #(
     logic [LaneW-1:0] lead_idx;
     lead_line = '0;
     lead_idx  = '0;
-    for (int l = 0; l < Lanes; l++)
-      if (lead_hot[l]) begin
-        lead_line = lead_line | addr_win_i[l*32 + 6 +: 26];
-        lead_idx  = lead_idx | LaneW'(l);
-      end
+    if (active)   // (only then: cheaper to simulate)
+      for (int l = 0; l < Lanes; l++)
+        if (lead_hot[l]) begin
+          lead_line = lead_line | addr_win_i[l*32 + 6 +: 26];
+          lead_idx  = lead_idx | LaneW'(l);
+        end
     line = first ? lead_line : line_q;
     lead = first ? 5'(32'(lead_win) * Lanes + 32'(lead_idx)) : lead_q;
     served = '0;
@@ -122,19 +123,24 @@ module gpu_coalescer #(
     logic [Lanes-1:0] on_word;
     logic [LaneW-1:0] hi;
     always_comb begin
-      hi = '0;
-      for (int l = 0; l < Lanes; l++) begin
-        on_word[l] = with_data_i && served[l] && addr_win_i[l*32 + 2 +: 4] == w[3:0];
-        if (on_word[l]) hi = LaneW'(l);
+      hi      = '0;
+      on_word = '0;
+      pick[w*32 +: 32] = '0;
+      if (with_data_i && active) begin   // (only then: an idle unit costs the simulator nothing)
+        for (int l = 0; l < Lanes; l++) begin
+          on_word[l] = served[l] && addr_win_i[l*32 + 2 +: 4] == w[3:0];
+          if (on_word[l]) hi = LaneW'(l);
+        end
+        pick[w*32 +: 32] = lane_data(data_win_i, hi);
       end
     end
     assign hit[w] = on_word != '0;
-    assign pick[w*32 +: 32] = lane_data(data_win_i, hi);
   end
   always_comb begin
     win_words = '0;
-    for (int l = 0; l < Lanes; l++)
-      if (served[l]) win_words = win_words | (16'd1 << addr_win_i[l*32 + 2 +: 4]);
+    if (active)
+      for (int l = 0; l < Lanes; l++)
+        if (served[l]) win_words = win_words | (16'd1 << addr_win_i[l*32 + 2 +: 4]);
   end
 
   // The window's served lanes at their places in the wave.
