@@ -229,7 +229,6 @@ module gpu_gmem #(
   logic [PassW-1:0] coal_win;       // the window the coalescer reads
   logic [Lanes-1:0] coal_served;    // ... the lanes of it the request serves
   wire  [RowW-1:0]  send_row = row_of(send_idx, coal_win);
-  wire  [W-1:0]     send_cmp = cmp_mem[send_row];
   // The request the coalescer works on changes when another entry is picked
   // or a request went out (its lanes are no longer pending).
   logic            sent_q;
@@ -268,10 +267,14 @@ module gpu_gmem #(
   assign req_scope_o = scope_q[send_idx];
   assign req_nt_o    = nt_q[send_idx];
   always_comb begin   // the lead's compare value, from the window read (an atomic's is the lead's)
+    logic [W-1:0] send_cmp;
     req_cmp_o = '0;
-    if (coal_valid && op_q[send_idx] == 2'd2)   // (only then: cheaper to simulate)
+    send_cmp  = '0;
+    if (coal_valid && op_q[send_idx] == 2'd2) begin   // (only then: cheaper to simulate)
+      send_cmp = cmp_mem[send_row];
       for (int l = 0; l < Lanes; l++)
         if (32'(send_lane) % Lanes == l) req_cmp_o = req_cmp_o | send_cmp[l*32 +: 32];
+    end
   end
   assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
 
