@@ -80,6 +80,8 @@ def main():
     ap.add_argument("--top", default="gpu_fpga_top")
     ap.add_argument("--param", action="append", default=None, help="NAME=VALUE (default: the small configuration)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--router", choices=["router1", "router2"], default="router1",
+                    help="nextpnr's router (router1, its default; router2 for a try on a congested design)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     a = ap.parse_args()
@@ -133,6 +135,7 @@ def main():
         if os.path.exists(stale):
             os.remove(stale)
     rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
+                     "--router", a.router,
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
     report = {}
@@ -205,9 +208,22 @@ def main():
                         fit.append(t[5:].strip())
         except OSError:
             pass
+        # ... and, once placed, its timing estimate before routing
+        placed = []
+        try:
+            with open(f"{out}/pnr.log") as f:
+                text = f.read()
+            if "Routing.." in text:
+                before_route = text[:text.index("Routing..")]
+                placed = re.findall(r"Max frequency for clock '([^']+)': ([0-9.]+) MHz", before_route)[-1:]
+        except OSError:
+            pass
         if fit:
             why = (f"stopped by make fpga, {', '.join(over)} over the chip" if over else "nextpnr-ecp5 stopped")
             msg = ["", f"{why}; nextpnr's count of the design against the chip:", "", "```"] + fit + ["```"]
+            for clk, mhz in placed:
+                msg += ["", f"The design was placed; nextpnr's timing estimate after placement, before routing: "
+                        f"clock `{clk}` **{float(mhz):.1f} MHz** (target {a.freq:g} MHz)."]
             with open(f"{out}/report.md", "a") as f:
                 f.write("\n".join(msg) + "\n")
             print("\n".join(msg))
