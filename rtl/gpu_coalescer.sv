@@ -14,6 +14,7 @@
 //               lane is pending.
 //   Lanes < 32: one window per cycle into registers; the request is valid
 //               the cycle after its last window, and holds until restart_i.
+// The store words are gathered by gpu_coalescer_gather.
 // restart_i (another access than last cycle's, or the last request went out)
 // starts a new scan in this cycle. pending_i, atomic_i and the windows'
 // contents must hold while a scan runs or a request waits.
@@ -104,43 +105,26 @@ module gpu_coalescer #(
     if (atomic_i) last = 1'b1;
   end
 
-  // Lane i's data of a window, by a tree of 2:1 multiplexers on i's bits.
-  function automatic logic [31:0] lane_data(input logic [Lanes*32-1:0] d, input logic [LaneW-1:0] i);
-    logic [Lanes*32-1:0] t;
-    t = d;
-    for (int b = 0; b < LaneW; b++)
-      for (int j = 0; j < (Lanes >> (b + 1)); j++)
-        t[j*32 +: 32] = i[b] ? t[(2*j + 1)*32 +: 32] : t[2*j*32 +: 32];
-    lane_data = t[31:0];
-  endfunction
-
   // Per word of the line (stores and atomics): whether a served lane of the
   // window writes it, and the data of the highest such lane.
   logic [15:0]  hit;
   logic [511:0] pick;
   logic [15:0]  win_words;
-  for (genvar w = 0; w < 16; w++) begin : g_word
-    logic [Lanes-1:0] on_word;
-    logic [LaneW-1:0] hi;
-    always_comb begin
-      hi      = '0;
-      on_word = '0;
-      pick[w*32 +: 32] = '0;
-      if (with_data_i && active) begin   // (only then: an idle unit costs the simulator nothing)
-        for (int l = 0; l < Lanes; l++) begin
-          on_word[l] = served[l] && addr_win_i[l*32 + 2 +: 4] == w[3:0];
-          if (on_word[l]) hi = LaneW'(l);
-        end
-        pick[w*32 +: 32] = lane_data(data_win_i, hi);
-      end
-    end
-    assign hit[w] = on_word != '0;
-  end
+  gpu_coalescer_gather #(
+    .Lanes (Lanes)
+  ) u_gather (
+    .en_i     (with_data_i && active),
+    .served_i (served),
+    .addr_i   (addr_win_i),
+    .data_i   (data_win_i),
+    .hit_o    (hit),
+    .data_o   (pick)
+  );
   always_comb begin
     win_words = '0;
-    if (active)
+    if (active)   // (a mask, not a condition per lane: Yosys's share pass spent minutes on those)
       for (int l = 0; l < Lanes; l++)
-        if (served[l]) win_words = win_words | (16'd1 << addr_win_i[l*32 + 2 +: 4]);
+        win_words = win_words | ({16{served[l]}} & (16'd1 << addr_win_i[l*32 + 2 +: 4]));
   end
 
   // The window's served lanes at their places in the wave.

@@ -1057,6 +1057,8 @@ module gpu_cu #(
   end
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
+    if (!rst && place_i && clr_active_q)
+      $error("gpu_cu: a group placed while another one's LDS allocation is cleared");
     if (!rst && !var_active_q && var_win_q != '0)
       $error("gpu_cu: var_win_q is %0d with no variable-latency writeback running", var_win_q);
     if (!rst && var_active_q && fixed_now)
@@ -1574,8 +1576,10 @@ module gpu_cu #(
   // ======================================================================
   // Status, faults, trace
   // ======================================================================
-  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !(clr_active_q && hold[0]);
-  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !(clr_active_q && hold[1]);
+  // (no placement while an LDS allocation is cleared: one clearing at a time;
+  // a second placement used to take over the first one's clearing midway)
+  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active_q;
+  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active_q;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
   assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
 
