@@ -17,68 +17,24 @@
 .alias got,  v21
 .alias dst,  v22
 .alias tmp,  v23
+.alias rows, v24
     global_load32 s0, outp, one, args
     shl tmp, group, 10
     add val, group, 1
     mov w, sid
     sig_wait s0
     add outp, outp, tmp
+    mov rows, 8
     # eight rows of 32 words: 0..255, the allocation's 250 and 6 beyond
+row:
     lt_u32 in, w, 250
     shl addr, w, 2
     local_load32 got, in, addr
     add dst, outp, addr
-    global_store32 s1, dst, in, got
+    global_store32 s1, dst, in, got  # (waits for the last row's store on s1)
     local_store32 addr, in, val
     add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s2, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s3, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s4, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s5, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s6, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s7, dst, in, got
-    local_store32 addr, in, val
-    add w, w, 32
-    lt_u32 in, w, 250
-    shl addr, w, 2
-    local_load32 got, in, addr
-    add dst, outp, addr
-    global_store32 s8, dst, in, got
-    local_store32 addr, in, val
-    sig_waitall4 s1, s2, s3, s4
-    sig_waitall4 s5, s6, s7, s8
+    sub rows, rows, 1
+    brnz row, rows[0]
+    sig_wait s1
     end
