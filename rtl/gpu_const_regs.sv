@@ -16,6 +16,13 @@ module gpu_const_regs #(
   output logic [Lanes*32-1:0] value_o   // the window's lane i is value_o[i*32 +: 32]
 );
 
+  // lane % 3 of every lane, 2 bits each: a table, so that v6 (N3RD) is a
+  // 5-input function of the lane instead of a division's adder chain.
+  function automatic logic [63:0] mod3_table();
+    for (int l = 0; l < 32; l++) mod3_table[l*2 +: 2] = 2'(l % 3);
+  endfunction
+  localparam logic [63:0] Mod3 = mod3_table();
+
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
     wire [4:0] L = 5'(32'(win_i) * Lanes + i);   // the lane
     logic [31:0] lane;
@@ -28,7 +35,7 @@ module gpu_const_regs #(
         gpu_isa_pkg::REG_WAVE[3:0]:       value_o[i*32 +: 32] = wave_id_i;
         gpu_isa_pkg::REG_U8_MAX[3:0]:     value_o[i*32 +: 32] = 32'd255;
         gpu_isa_pkg::REG_N2ND[3:0]:       value_o[i*32 +: 32] = 32'd1 << L[0];
-        gpu_isa_pkg::REG_N3RD[3:0]:       value_o[i*32 +: 32] = 32'd1 << (lane % 32'd3);
+        gpu_isa_pkg::REG_N3RD[3:0]:       value_o[i*32 +: 32] = 32'd1 << Mod3[L*2 +: 2];
         gpu_isa_pkg::REG_N4TH[3:0]:       value_o[i*32 +: 32] = 32'd1 << L[1:0];
         gpu_isa_pkg::REG_LO16[3:0]:       value_o[i*32 +: 32] = {31'd0, !L[4]};
         gpu_isa_pkg::REG_CH2[3:0]:        value_o[i*32 +: 32] = {31'd0, !L[1]};

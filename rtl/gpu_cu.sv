@@ -167,6 +167,23 @@ module gpu_cu #(
   logic          is_valid, is_slot;
   logic [11:0]   is_pc;
   logic [63:0]   is_inst;
+  // the issued instruction's fields (gpu_decode's, from the scheduler)
+  logic        d_writes_dest, d_noret;
+  logic [4:0]  d_fmt;
+  logic [3:0]  d_unit;
+  logic [5:0]  d_fn;
+  logic [7:0]  d_opcode;
+  logic [5:0]  d_dest;
+  logic [11:0] d_mask;
+  logic [2:0]  d_src_used;
+  logic [5:0]  d_src_kind;
+  logic [17:0] d_src_reg;
+  logic [95:0] d_src_lit;
+  logic [35:0] d_src_mask;
+  logic [31:0] d_target;
+  logic [15:0] d_sigs;
+  logic [3:0]  d_sig;
+  logic [15:0] d_offset;
   logic [3:0]    is_fault;
   logic [5:0]    is_fault_reg;
   logic [31:0]   is_fault_addr;
@@ -221,6 +238,23 @@ module gpu_cu #(
     .is_slot_o       (is_slot),
     .is_pc_o         (is_pc),
     .is_inst_o       (is_inst),
+    .is_fmt_o        (d_fmt),
+    .is_unit_o       (d_unit),
+    .is_fn_o         (d_fn),
+    .is_opcode_o     (d_opcode),
+    .is_writes_dest_o(d_writes_dest),
+    .is_dest_o       (d_dest),
+    .is_mask_o       (d_mask),
+    .is_src_used_o   (d_src_used),
+    .is_src_kind_o   (d_src_kind),
+    .is_src_reg_o    (d_src_reg),
+    .is_src_lit_o    (d_src_lit),
+    .is_src_mask_o   (d_src_mask),
+    .is_target_o     (d_target),
+    .is_sigs_o       (d_sigs),
+    .is_sig_o        (d_sig),
+    .is_noret_o      (d_noret),
+    .is_offset_o     (d_offset),
     .is_fault_o      (is_fault),
     .is_fault_reg_o  (is_fault_reg),
     .is_fault_addr_o (is_fault_addr),
@@ -252,52 +286,8 @@ module gpu_cu #(
   );
 
   // ======================================================================
-  // Issue: decode, register-file read
+  // Issue: register-file read (the scheduler hands over the instruction decoded)
   // ======================================================================
-  logic        d_legal, d_writes_dest, d_const_write, d_has_mask, d_nt, d_noret;
-  logic [4:0]  d_fmt;
-  logic [3:0]  d_unit;
-  logic [5:0]  d_fn;
-  logic [7:0]  d_opcode;
-  logic [5:0]  d_dest;
-  logic [11:0] d_mask;
-  logic [2:0]  d_src_used;
-  logic [5:0]  d_src_kind;
-  logic [17:0] d_src_reg;
-  logic [95:0] d_src_lit;
-  logic [35:0] d_src_mask;
-  logic [31:0] d_target;
-  logic [15:0] d_sigs;
-  logic [3:0]  d_sig;
-  logic [1:0]  d_scope;
-  logic [15:0] d_offset;
-
-  gpu_decode u_decode (
-    .inst_i        (is_inst),
-    .legal_o       (d_legal),
-    .fmt_o         (d_fmt),
-    .unit_o        (d_unit),
-    .fn_o          (d_fn),
-    .opcode_o      (d_opcode),
-    .writes_dest_o (d_writes_dest),
-    .dest_o        (d_dest),
-    .const_write_o (d_const_write),
-    .has_mask_o    (d_has_mask),
-    .mask_o        (d_mask),
-    .src_used_o    (d_src_used),
-    .src_kind_o    (d_src_kind),
-    .src_reg_o     (d_src_reg),
-    .src_lit_o     (d_src_lit),
-    .src_mask_o    (d_src_mask),
-    .target_o      (d_target),
-    .sigs_o        (d_sigs),
-    .sig_o         (d_sig),
-    .scope_o       (d_scope),
-    .nt_o          (d_nt),
-    .noret_o       (d_noret),
-    .offset_o      (d_offset)
-  );
-  wire unused_decode = d_legal ^ d_const_write ^ d_has_mask ^ d_nt ^ (^d_scope) ^ (^d_src_used);
 
   logic [2:0]       rf_re;
   logic [20:0]      rf_raddr;
@@ -677,6 +667,15 @@ module gpu_cu #(
     end
   end
   wire ex_good = ex_valid_q && ex_fault == gpu_isa_pkg::FAULT_NONE;
+  // Only branches and LDS and global accesses find faults in EX; the other
+  // units start on ex_ok (the issue-time faults), which does not wait for the
+  // EX address and branch checks (a long path into every unit's start).
+  wire ex_unit_go = ex_ok;
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst && ex_valid_q && (ex_valu || ex_red || ex_fdiv || ex_sdiv) && ex_good != ex_ok)
+      $error("gpu_cu: an instruction of a unit without EX faults faulted in EX (pc %0d)", ex_pc_q);
+`endif
 
   // ======================================================================
   // Units
@@ -725,7 +724,7 @@ module gpu_cu #(
   ) u_reduce (
     .clk_i     (clk_i),
     .rst_i     (rst),
-    .start_i   (ex_good && ex_red && ex_lastw),
+    .start_i   (ex_unit_go && ex_red && ex_lastw),
     .fin_i     (ex_opcode_q >= gpu_isa_pkg::OP_REDFIN_ADD),
     .fn_i      (ex_fn_q),
     .b_i       (full_b),
@@ -791,7 +790,7 @@ module gpu_cu #(
   ) u_fdiv (
     .clk_i     (clk_i),
     .rst_i     (rst),
-    .start_i   (ex_good && ex_fdiv && ex_lastw),
+    .start_i   (ex_unit_go && ex_fdiv && ex_lastw),
     .is_sqrt_i (ex_fn_q == gpu_isa_pkg::FN_SQRT_F32),
     .a_i       (fdiv_a),
     .b_i       (fdiv_b),
@@ -809,7 +808,7 @@ module gpu_cu #(
   gpu_sdiv u_sdiv (
     .clk_i    (clk_i),
     .rst_i    (rst),
-    .start_i  (ex_good && ex_sdiv),
+    .start_i  (ex_unit_go && ex_sdiv),
     .fn_i     (ex_fn_q),
     .a_i      (opnd_a[31:0]),
     .b_i      (opnd_b[31:0]),
@@ -1417,7 +1416,7 @@ module gpu_cu #(
   wire [ValuMetaW-1:0] valu_in = {ex_slot_q, ex_writes_q, ex_pc_q, ex_inst_q, ex_unit_q, ex_dest_q, ex_mask};
   if (Passes == 1) begin : g_valu_meta
     always_ff @(posedge clk_i)
-      if (ex_good && ex_valu)
+      if (ex_unit_go && ex_valu)
         {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
          valu_meta_mask_q} <= valu_in;
     wire unused_valu_pass0 = valu_pass0;
@@ -1502,7 +1501,7 @@ module gpu_cu #(
     end
     if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
 
-    if (ex_good && ex_fdiv && ex_lastw) begin
+    if (ex_unit_go && ex_fdiv && ex_lastw) begin
       fdiv_busy_q        <= 1'b1;
       fdiv_meta_slot_q   <= ex_slot_q;
       fdiv_meta_pc_q     <= ex_pc_q;
@@ -1516,7 +1515,7 @@ module gpu_cu #(
     end
     if (src == SrcFdiv && wb_last && (commit || stop_i)) fdiv_hold_q <= 1'b0;
 
-    if (ex_good && ex_sdiv) begin
+    if (ex_unit_go && ex_sdiv) begin
       sdiv_busy_q      <= 1'b1;
       sdiv_meta_slot_q <= ex_slot_q;
       sdiv_meta_pc_q   <= ex_pc_q;
@@ -1529,7 +1528,7 @@ module gpu_cu #(
     end
     if (src == SrcSdiv && wb_last && (commit || stop_i)) sdiv_hold_q <= 1'b0;
 
-    if (ex_good && ex_red && ex_lastw) begin
+    if (ex_unit_go && ex_red && ex_lastw) begin
       red_busy_q      <= 1'b1;
       red_meta_slot_q <= ex_slot_q;
       red_meta_pc_q   <= ex_pc_q;

@@ -293,8 +293,15 @@ module gpu_l2_slice #(
   logic [IdxW-1:0] drop_idx_q;
   logic [25:0]     drop_line_q;   // its line address
   wire drop_dirty = valid_q[drop_idx_q] && dirty_q[drop_idx_q];
+  // (each write-back check is made only when its line is to be written back:
+  // the same logic, and the simulator skips the compares the rest of the time)
+  logic drop_in_wb;
+  always_comb begin
+    drop_in_wb = 1'b0;
+    if (drop_q && drop_dirty) drop_in_wb = in_wb(drop_line_q, pend_wr_v, pend_wr_lines);
+  end
   wire drop_go    = drop_q && !walk_busy && !b_block && !fill_write &&
-                    (!drop_dirty || (free_wb_ok && !in_wb(drop_line_q, pend_wr_v, pend_wr_lines)));
+                    (!drop_dirty || (free_wb_ok && !drop_in_wb));
 
   // The request in A: a replay (which needs no tags: it hits its reserved
   // way), or the input register's once the tags of its set are read.
@@ -367,8 +374,13 @@ module gpu_l2_slice #(
   wire a_hit_go     = a_hit || a_replay;
   wire a_need_wb    = victim_dirty;
   wire [25:0] vic_line = tag_rdata[victim_way*26 +: 26];
+  logic vic_in_wb;
+  always_comb begin
+    vic_in_wb = 1'b0;
+    if (a_valid && a_need_wb) vic_in_wb = in_wb(vic_line, pend_wr_v, pend_wr_lines);
+  end
   wire a_miss_go    = !a_hit_go && !a_reserved && victim_ok &&
-                      (!a_need_wb || (free_wb_ok && !in_wb(vic_line, pend_wr_v, pend_wr_lines))) &&
+                      (!a_need_wb || (free_wb_ok && !vic_in_wb)) &&
                       (a_full_store || free_ms_ok);
   wire a_go         = a_valid && !a_stall_common && (a_hit_go || a_miss_go);
   wire a_in_go      = a_go && !a_replay;
@@ -405,8 +417,13 @@ module gpu_l2_slice #(
   end
   wire [IdxW-1:0] walk_idx  = {walk_set_q, walk_way};
   wire [25:0]     walk_line = tag_rdata[walk_way*26 +: 26];
+  logic walk_in_wb;
+  always_comb begin
+    walk_in_wb = 1'b0;
+    if (walk_busy && walk_dirty) walk_in_wb = in_wb(walk_line, pend_wr_v, pend_wr_lines);
+  end
   wire walk_go = walk_busy && !b_block && !fill_write &&
-                 (!walk_dirty || (tags_walk_q && free_wb_ok && !in_wb(walk_line, pend_wr_v, pend_wr_lines)));
+                 (!walk_dirty || (tags_walk_q && free_wb_ok && !walk_in_wb));
 
   // ---------------------------------------------------------------- tag RAM ports
   gpu_cache_tags #(
@@ -493,10 +510,11 @@ module gpu_l2_slice #(
     mr_ok  = 1'b0;
     mr_idx = '0;
     for (int m = Mshrs - 1; m >= 0; m--) begin
-      if (ms_state_q[m] == MS_READ && !in_wb(ms_line_q[m], pend_wr_v, pend_wr_lines)) begin
-        mr_ok  = 1'b1;
-        mr_idx = m[MshrW-1:0];
-      end
+      if (ms_state_q[m] == MS_READ)
+        if (!in_wb(ms_line_q[m], pend_wr_v, pend_wr_lines)) begin
+          mr_ok  = 1'b1;
+          mr_idx = m[MshrW-1:0];
+        end
     end
   end
   assign mr_valid_o = mr_ok;

