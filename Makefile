@@ -94,10 +94,12 @@ synth: deps
 # FPGA_ABC=classic maps LUTs with the classic ABC instead of ABC9.
 FPGA_FREQ ?= 50
 FPGA_ABC  ?= abc9
-# FPGA_ROUTER=router2 routes with nextpnr's router2 instead of router1.
+# FPGA_ROUTER=router2 routes with nextpnr's router2 instead of router1;
+# FPGA_PLACER=static places with the electrostatic placer instead of HeAP.
 FPGA_ROUTER ?= router1
+FPGA_PLACER ?= heap
 fpga: deps
-	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC) --router $(FPGA_ROUTER)
+	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC) --placer $(FPGA_PLACER) --router $(FPGA_ROUTER)
 
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)

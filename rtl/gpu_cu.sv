@@ -632,7 +632,7 @@ module gpu_cu #(
     logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
     logic [447-Lanes*14:0]     col_word_q;
     always_ff @(posedge clk_i)
-      if (ex_more && (ex_lds || ex_gmem || ex_red || ex_fdiv))
+      if (ex_more && (ex_lds || ex_gmem || ex_red))
         for (int k = 0; k < Passes - 1; k++)
           if (ex_win_q == PassW'(k)) begin
             col_a_q[k*W +: W]                   <= win_addr;
@@ -773,27 +773,23 @@ module gpu_cu #(
     end
   end
 
-  // f32 divide / square root (iterative, all lanes); a scalar one has only window 0, at lane 0
-  logic [1023:0] fdiv_a, fdiv_b;
-  if (Passes == 1) begin : g_fdiv_opnd
-    assign fdiv_a = full_a;
-    assign fdiv_b = full_b;
-  end else begin : g_fdiv_opnd_windows
-    assign fdiv_a = {full_a[1023:W], ex_wide_q ? full_a[W-1:0] : win_addr};
-    assign fdiv_b = {full_b[1023:W], ex_wide_q ? full_b[W-1:0] : opnd_b};
-  end
+  // f32 divide / square root (iterative, all lanes), fed a window at a time;
+  // a scalar one has only window 0, at lane 0
   logic          fdiv_ready, fdiv_done;
   logic [1023:0] fdiv_result;
   logic [7:0]    fdiv_tag;
   gpu_fp_divsqrt #(
-    .Lanes (DivLanes)
+    .Lanes   (DivLanes),
+    .InLanes (Lanes)
   ) u_fdiv (
     .clk_i     (clk_i),
     .rst_i     (rst),
+    .load_i    (ex_unit_go && ex_fdiv),
+    .win_i     (5'(ex_win_q)),
+    .a_i       (win_addr),
+    .b_i       (opnd_b),
     .start_i   (ex_unit_go && ex_fdiv && ex_lastw),
     .is_sqrt_i (ex_fn_q == gpu_isa_pkg::FN_SQRT_F32),
-    .a_i       (fdiv_a),
-    .b_i       (fdiv_b),
     .tag_i     (8'd0),
     .ready_o   (fdiv_ready),
     .done_o    (fdiv_done),
@@ -1629,7 +1625,21 @@ module gpu_cu #(
   // ======================================================================
   // Counters
   // ======================================================================
-  logic [63:0] ctr_q [gpu_ctr_pkg::NUM_CTRS];
+  // Counters 0 .. CTR_L1_HITS-1 are counted here (the L1's three come from
+  // the L1). Each has a narrow accumulator in flip-flops; one counter a cycle,
+  // in turn, moves its accumulator into its 64-bit value in a small LUT RAM,
+  // so that the 64-bit adders and the read-out multiplexer exist once. A
+  // counter's value is its RAM word plus its accumulator, exact at every
+  // cycle. The accumulator holds what NumCount cycles can add.
+  localparam int NumCount = gpu_ctr_pkg::CTR_L1_HITS;
+  localparam int IncW     = 6;                                   // an increment is at most 63
+  localparam int AccW     = $clog2(NumCount * ((1 << IncW) - 1) + 1);
+  localparam int CtrW     = $clog2(NumCount);
+  logic [IncW-1:0]     ctr_inc [NumCount];    // this cycle's increments
+  logic [AccW-1:0]     ctr_acc_q [NumCount];
+  logic [63:0]         ctr_ram [NumCount];    // what was moved out of the accumulators
+  logic [NumCount-1:0] ctr_ram_ok_q;          // the word was written since the launch (else it reads 0)
+  logic [CtrW-1:0]     ctr_turn_q;            // the counter whose accumulator moves at the next edge
   wire         retire = wb_commit && !wb_is_fault;
 
   function automatic logic [5:0] popcount(input logic [31:0] x);
@@ -1654,62 +1664,78 @@ module gpu_cu #(
     endcase
   end
 
-  always_ff @(posedge clk_i) begin
+  always_comb begin
+    for (int i = 0; i < NumCount; i++) ctr_inc[i] = '0;
     if (count_i) begin
-      ctr_q[gpu_ctr_pkg::CTR_CYCLES] <= ctr_q[gpu_ctr_pkg::CTR_CYCLES] + 64'd1;
-      ctr_q[gpu_ctr_pkg::CTR_STALL_DEP]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_DEP] + {63'd0, stall_dep[0]} + {63'd0, stall_dep[1]};
-      ctr_q[gpu_ctr_pkg::CTR_STALL_MEM]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_MEM] + {63'd0, stall_mem[0]} + {63'd0, stall_mem[1]};
-      ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] <= ctr_q[gpu_ctr_pkg::CTR_STALL_BARRIER] + {63'd0, stall_bar[0]} + {63'd0, stall_bar[1]};
-      ctr_q[gpu_ctr_pkg::CTR_STALL_LDS]     <= ctr_q[gpu_ctr_pkg::CTR_STALL_LDS] + {63'd0, stall_lds[0]} + {63'd0, stall_lds[1]};
-      ctr_q[gpu_ctr_pkg::CTR_STALL_FETCH]   <= ctr_q[gpu_ctr_pkg::CTR_STALL_FETCH] + {63'd0, stall_fetch[0]} + {63'd0, stall_fetch[1]};
+      ctr_inc[gpu_ctr_pkg::CTR_CYCLES]        = 6'd1;
+      ctr_inc[gpu_ctr_pkg::CTR_STALL_DEP]     = {5'd0, stall_dep[0]} + {5'd0, stall_dep[1]};
+      ctr_inc[gpu_ctr_pkg::CTR_STALL_MEM]     = {5'd0, stall_mem[0]} + {5'd0, stall_mem[1]};
+      ctr_inc[gpu_ctr_pkg::CTR_STALL_BARRIER] = {5'd0, stall_bar[0]} + {5'd0, stall_bar[1]};
+      ctr_inc[gpu_ctr_pkg::CTR_STALL_LDS]     = {5'd0, stall_lds[0]} + {5'd0, stall_lds[1]};
+      ctr_inc[gpu_ctr_pkg::CTR_STALL_FETCH]   = {5'd0, stall_fetch[0]} + {5'd0, stall_fetch[1]};
     end
     if (retire) begin
-      ctr_q[gpu_ctr_pkg::CTR_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_INSTS] + 64'd1;
-      if (wb_slot) ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT1] <= ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT1] + 64'd1;
-      else         ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT0] <= ctr_q[gpu_ctr_pkg::CTR_INSTS_SLOT0] + 64'd1;
-      ctr_q[gpu_ctr_pkg::CTR_LANE_OPS] <= ctr_q[gpu_ctr_pkg::CTR_LANE_OPS] + {58'd0, lane_ops};
+      ctr_inc[gpu_ctr_pkg::CTR_INSTS] = 6'd1;
+      if (wb_slot) ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT1] = 6'd1;
+      else         ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT0] = 6'd1;
+      ctr_inc[gpu_ctr_pkg::CTR_LANE_OPS] = lane_ops;
       case (wb_unit)
-        gpu_isa_pkg::UNIT_VALU:   ctr_q[gpu_ctr_pkg::CTR_VALU_INSTS]   <= ctr_q[gpu_ctr_pkg::CTR_VALU_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_SALU:   ctr_q[gpu_ctr_pkg::CTR_SALU_INSTS]   <= ctr_q[gpu_ctr_pkg::CTR_SALU_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_XLANE:  ctr_q[gpu_ctr_pkg::CTR_XLANE_INSTS]  <= ctr_q[gpu_ctr_pkg::CTR_XLANE_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_RED:    ctr_q[gpu_ctr_pkg::CTR_RED_INSTS]    <= ctr_q[gpu_ctr_pkg::CTR_RED_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_BRANCH: ctr_q[gpu_ctr_pkg::CTR_BRANCH_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_BRANCH_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_SIG:    ctr_q[gpu_ctr_pkg::CTR_SIG_INSTS]    <= ctr_q[gpu_ctr_pkg::CTR_SIG_INSTS] + 64'd1;
-        gpu_isa_pkg::UNIT_LDS: begin
-          ctr_q[gpu_ctr_pkg::CTR_LDS_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_LDS_INSTS] + 64'd1;
-        end
+        gpu_isa_pkg::UNIT_VALU:   ctr_inc[gpu_ctr_pkg::CTR_VALU_INSTS]   = 6'd1;
+        gpu_isa_pkg::UNIT_SALU:   ctr_inc[gpu_ctr_pkg::CTR_SALU_INSTS]   = 6'd1;
+        gpu_isa_pkg::UNIT_XLANE:  ctr_inc[gpu_ctr_pkg::CTR_XLANE_INSTS]  = 6'd1;
+        gpu_isa_pkg::UNIT_RED:    ctr_inc[gpu_ctr_pkg::CTR_RED_INSTS]    = 6'd1;
+        gpu_isa_pkg::UNIT_BRANCH: ctr_inc[gpu_ctr_pkg::CTR_BRANCH_INSTS] = 6'd1;
+        gpu_isa_pkg::UNIT_SIG:    ctr_inc[gpu_ctr_pkg::CTR_SIG_INSTS]    = 6'd1;
+        gpu_isa_pkg::UNIT_LDS:    ctr_inc[gpu_ctr_pkg::CTR_LDS_INSTS]    = 6'd1;
         gpu_isa_pkg::UNIT_GMEM: begin
-          ctr_q[gpu_ctr_pkg::CTR_GMEM_INSTS] <= ctr_q[gpu_ctr_pkg::CTR_GMEM_INSTS] + 64'd1;
+          ctr_inc[gpu_ctr_pkg::CTR_GMEM_INSTS] = 6'd1;
           case (p2_gop_q)
-            2'd0: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_LOADS]   <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_LOADS] + {58'd0, popcount(p2_mask_q)};
-            2'd1: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_STORES]  <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_STORES] + {58'd0, popcount(p2_mask_q)};
-            2'd2: ctr_q[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] <= ctr_q[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] + {58'd0, popcount(p2_mask_q)};
+            2'd0: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_LOADS]   = popcount(p2_mask_q);
+            2'd1: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_STORES]  = popcount(p2_mask_q);
+            2'd2: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] = popcount(p2_mask_q);
             default: ;
           endcase
         end
         default: ;
       endcase
-      if (wb_barrier) ctr_q[gpu_ctr_pkg::CTR_BARRIERS] <= ctr_q[gpu_ctr_pkg::CTR_BARRIERS] + 64'd1;
+      if (wb_barrier) ctr_inc[gpu_ctr_pkg::CTR_BARRIERS] = 6'd1;
     end
-    if (lds_stat_conflict && !clr_busy_q)
-      ctr_q[gpu_ctr_pkg::CTR_LDS_CONFLICT] <= ctr_q[gpu_ctr_pkg::CTR_LDS_CONFLICT] + 64'd1;
-    if (!clr_busy_q)
-      ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] <= ctr_q[gpu_ctr_pkg::CTR_LDS_ACCESSES] + {58'd0, lds_stat_lanes};
-    if (place_i) ctr_q[gpu_ctr_pkg::CTR_GROUPS] <= ctr_q[gpu_ctr_pkg::CTR_GROUPS] + 64'd1;
+    if (lds_stat_conflict && !clr_busy_q) ctr_inc[gpu_ctr_pkg::CTR_LDS_CONFLICT] = 6'd1;
+    if (!clr_busy_q)                      ctr_inc[gpu_ctr_pkg::CTR_LDS_ACCESSES] = lds_stat_lanes;
+    if (place_i)                          ctr_inc[gpu_ctr_pkg::CTR_GROUPS] = 6'd1;
     // (the line requests of global accesses, before the L1; cache_inv_l1's is not one)
-    if (gm_req_valid && gm_req_ready && gm_req_op != 2'd3)
-      ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] <= ctr_q[gpu_ctr_pkg::CTR_MEM_REQS] + 64'd1;
-    if (gm_req_valid && !gm_req_ready)
-      ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] <= ctr_q[gpu_ctr_pkg::CTR_MEM_STALL] + 64'd1;
-    if (launch_i)
-      for (int i = 0; i < gpu_ctr_pkg::NUM_CTRS; i++) ctr_q[i] <= 64'd0;
+    if (gm_req_valid && gm_req_ready && gm_req_op != 2'd3) ctr_inc[gpu_ctr_pkg::CTR_MEM_REQS] = 6'd1;
+    if (gm_req_valid && !gm_req_ready)                     ctr_inc[gpu_ctr_pkg::CTR_MEM_STALL] = 6'd1;
   end
+
+  wire [63:0] ctr_turn_word = ctr_ram_ok_q[ctr_turn_q] ? ctr_ram[ctr_turn_q] : 64'd0;
+  always_ff @(posedge clk_i)
+    ctr_ram[ctr_turn_q] <= ctr_turn_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_turn_q]};
+  always_ff @(posedge clk_i) begin
+    for (int i = 0; i < NumCount; i++)   // (constant places)
+      ctr_acc_q[i] <= (ctr_turn_q == CtrW'(i) ? '0 : ctr_acc_q[i]) + {{(AccW-IncW){1'b0}}, ctr_inc[i]};
+    ctr_ram_ok_q[ctr_turn_q] <= 1'b1;
+    ctr_turn_q <= ctr_turn_q == CtrW'(NumCount - 1) ? '0 : ctr_turn_q + CtrW'(1);
+    if (launch_i) begin
+      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
+      ctr_ram_ok_q <= '0;
+    end
+    if (rst_i) begin
+      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
+      ctr_ram_ok_q <= '0;
+      ctr_turn_q   <= '0;
+    end
+  end
+
+  wire [CtrW-1:0] ctr_read = ctr_idx_i[CtrW-1:0];
+  wire [63:0]     ctr_read_word = ctr_ram_ok_q[ctr_read] ? ctr_ram[ctr_read] : 64'd0;
   always_comb
     case ({26'd0, ctr_idx_i})
       gpu_ctr_pkg::CTR_L1_HITS:      ctr_value_o = {32'd0, l1_hits};
       gpu_ctr_pkg::CTR_L1_MISSES:    ctr_value_o = {32'd0, l1_misses};
       gpu_ctr_pkg::CTR_L1_EVICTIONS: ctr_value_o = {32'd0, l1_evictions};
-      default: ctr_value_o = ({26'd0, ctr_idx_i} < gpu_ctr_pkg::NUM_CTRS) ? ctr_q[ctr_idx_i[4:0]] : 64'd0;
+      default: ctr_value_o = ({26'd0, ctr_idx_i} < NumCount) ?
+                             ctr_read_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_read]} : 64'd0;
     endcase
 
 endmodule

@@ -1,22 +1,29 @@
 // gpu_fp_divsqrt: div_f32 (a / b) and sqrt_f32 (sqrt(b)) on the 32 lanes of
 // a wave, with Lanes physical lanes (gpu_fp_divsqrt_lane): restoring digit
 // recurrence, gpu_fp_pkg::FP_DS_BITS bits a cycle, correctly rounded. The
-// lanes take Passes = 32 / Lanes passes, pass k on lanes [k*Lanes,
-// (k+1)*Lanes): pass 0 from the operands as given with start_i, the others
-// from a copy. One operation at a time: start_i && ready_o accepts it; done_o
-// pulses exactly Passes * gpu_fp_pkg::FP_DIVSQRT_CYCLES (16) cycles later,
-// and result_o / tag_o hold until the next operation starts. docs/fpu.md.
+// operands come a window of InLanes lanes at a time (the CU's EX windows):
+// load_i with window win_i, start_i with the last one. The lanes take
+// Passes = 32 / Lanes passes, pass k on lanes [k*Lanes, (k+1)*Lanes); with
+// more than one pass the windows wait in a small RAM (LUT RAM: no
+// multiplexer of 32 lanes), from which each pass loads. One operation at a
+// time: start_i && ready_o accepts it; load_i is taken only while ready_o;
+// done_o pulses exactly Passes * gpu_fp_pkg::FP_DIVSQRT_CYCLES (16) cycles
+// later, and result_o / tag_o hold until the next operation starts.
+// docs/fpu.md.
 `default_nettype none
 
 module gpu_fp_divsqrt #(
-  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4, 2 or 1
+  parameter int Lanes   = 32,           // physical lanes: 32, 16, 8, 4, 2 or 1
+  parameter int InLanes = 32            // lanes of an operand window: 32, 16, 8, 4 or 2, at least Lanes
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
-  input  wire           start_i,
+  input  wire           load_i,     // a window of operands
+  input  wire  [4:0]    win_i,      // ... its number: lanes [win_i*InLanes, (win_i+1)*InLanes)
+  input  wire  [InLanes*32-1:0] a_i, // window lane l is [l*32 +: 32]
+  input  wire  [InLanes*32-1:0] b_i,
+  input  wire           start_i,    // with the last window's load_i
   input  wire           is_sqrt_i,  // 0: a / b, 1: sqrt(b)
-  input  wire  [1023:0] a_i,        // lane L is [L*32 +: 32]
-  input  wire  [1023:0] b_i,
   input  wire  [7:0]    tag_i,
   output logic          ready_o,
   output logic          done_o,
@@ -30,6 +37,7 @@ module gpu_fp_divsqrt #(
   localparam int Passes   = 32 / Lanes;
   localparam int PassW    = Passes > 1 ? $clog2(Passes) : 1;
   localparam int W        = Lanes * 32;   // bits of one pass
+  localparam int InPassW  = InLanes < 32 ? $clog2(32 / InLanes) : 1;
 
   typedef enum logic [1:0] {
     StIdle,
@@ -82,30 +90,47 @@ module gpu_fp_divsqrt #(
   end
 
   if (Passes == 1) begin : g_one
+    // (InLanes is 32 too: one window, with start_i)
+    wire unused_win = ^{load_i, win_i};
     assign load     = accept;
-    assign load_a   = a_i;
-    assign load_b   = b_i;
+    assign load_a   = a_i[W-1:0];
+    assign load_b   = b_i[W-1:0];
     assign result_o = lane_result;
   end else begin : g_passes
-    logic [1023-W:0] a_q, b_q;      // lanes Lanes..31 of the passes still to load, the next one lowest
-    logic [1023-W:0] done_q;        // results of passes 0..Passes-2
-    assign load     = accept || state_q == StLoad;
-    // The copy shifts down a pass at each load, so the next pass's operands
-    // are always its lowest W bits (a shift register: no pass multiplexer).
-    assign load_a   = accept ? a_i[W-1:0] : a_q[W-1:0];
-    assign load_b   = accept ? b_i[W-1:0] : b_q[W-1:0];
-    assign result_o = {lane_result, done_q};
-    always_ff @(posedge clk_i) begin
-      if (accept) begin
-        a_q <= a_i[1023:W];
-        b_q <= b_i[1023:W];
-      end else if (state_q == StLoad) begin
-        a_q <= a_q >> W;
-        b_q <= b_q >> W;
+    localparam int InPasses = 32 / InLanes;
+    localparam int InW      = InLanes * 32;
+    localparam int Ratio    = InLanes / Lanes;   // passes per window
+    logic [InW-1:0]  a_mem [InPasses];          // the operand windows (LUT RAM)
+    logic [InW-1:0]  b_mem [InPasses];
+    logic [1023-W:0] done_q;                    // results of passes 0..Passes-2
+    always_ff @(posedge clk_i)
+      if (load_i && ready_o) begin
+        a_mem[InPasses > 1 ? win_i[InPassW-1:0] : '0] <= a_i;
+        b_mem[InPasses > 1 ? win_i[InPassW-1:0] : '0] <= b_i;
       end
+    // The pass loading: 0 with start_i (its window may be the one arriving
+    // then), the next one in StLoad; the part of its window it takes.
+    wire [PassW-1:0] load_pass  = accept ? '0 : pass_q + PassW'(1);
+    wire [31:0]      load_entry = 32'(load_pass) / Ratio;   // (32 bits: Ratio may be Passes)
+    wire [InPassW-1:0] entry    = InPasses > 1 ? load_entry[InPassW-1:0] : '0;
+    wire             unused_entry = ^load_entry;   // (its high bits are 0)
+    wire             arriving   = accept && (InPasses == 1 || win_i == 5'd0);
+    wire [InW-1:0]   entry_a    = arriving ? a_i : a_mem[entry];
+    wire [InW-1:0]   entry_b    = arriving ? b_i : b_mem[entry];
+    always_comb begin
+      load_a = '0;
+      load_b = '0;
+      for (int k = 0; k < Ratio; k++)   // (constant places)
+        if (32'(load_pass) % Ratio == k) begin
+          load_a = entry_a[k*W +: W];
+          load_b = entry_b[k*W +: W];
+        end
+    end
+    assign load     = accept || state_q == StLoad;
+    assign result_o = {lane_result, done_q};
+    always_ff @(posedge clk_i)
       for (int k = 0; k < Passes - 1; k++)
         if (state_q == StLoad && pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
-    end
   end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane

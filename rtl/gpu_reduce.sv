@@ -5,8 +5,10 @@
 // the result joins the back: for 8 or 4 values that is exactly the ISA's
 // balanced tree, with one f32 operation per pipelined combiner pass.
 // With Combiners < 4 (fewer physical lanes), the chunks take turns: groups
-// of Combiners chunks, one after the other, each group's combiners reading
-// the front chunks of the queue, which then moves up by a group.
+// of Combiners chunks, one after the other. The queues hold the group in the
+// combiners; the later groups' lanes wait in a copy of B taken at the start,
+// from which the queues load when a group is done (so the queues are only as
+// wide as the combiners: the copy is loaded once, at constant places).
 // One instruction at a time: start_i && ready_o accepts it at edge t; done_o
 // is high after edge t+15 (red8) or t+9 (redfin) with 4 combiners, and
 // result_o / lane_we_o hold until the next instruction starts.
@@ -33,19 +35,29 @@ module gpu_reduce #(
   localparam int Groups = Chunks / C;
   localparam int GroupW = Groups > 1 ? $clog2(Groups) : 1;
 
+  localparam int QueueW = C*Depth*32;
+
   logic                    busy_q;
   logic                    fin_q;
   logic [5:0]              fn_q;
   logic [3:0]              count_q;   // values queued (the same in every chunk)
   logic [1:0]              inflight_q;
-  logic [Chunks*Depth*32-1:0] queue_q;  // chunk c, entry i at [(c*Depth + i)*32 +: 32]; entry 0 is the oldest
+  logic [QueueW-1:0]       queue_q;   // the group's chunk c, entry i at [(c*Depth + i)*32 +: 32]; entry 0 is the oldest
 
   logic [GroupW-1:0]       group_q;   // the group in the combiners
-  logic [Chunks*Depth*32-1:0] queue_next_group;   // the queue moved up by a group
+  logic [QueueW-1:0]       group_load;   // the queues of the group after group_q
   if (Groups > 1) begin : g_groups
-    assign queue_next_group = {{(C*Depth*32){1'b0}}, queue_q[Chunks*Depth*32-1:C*Depth*32]};
+    // chunks C..3 of B (lanes C*8..31), kept from the start: group g's at [(g-1)*QueueW +: QueueW]
+    logic [1023-QueueW:0] later_q;
+    always_ff @(posedge clk_i)
+      if (start_i && ready_o) later_q <= b_i[1023:QueueW];
+    always_comb begin
+      group_load = '0;
+      for (int g = 1; g < Groups; g++)   // (constant places: a variable one became a shifter)
+        if (group_q == GroupW'(g - 1)) group_load = later_q[(g-1)*QueueW +: QueueW];
+    end
   end else begin : g_one_group
-    assign queue_next_group = queue_q;
+    assign group_load = queue_q;   // (never used: one group)
   end
 
   logic [C-1:0]            lane_valid;
@@ -75,7 +87,7 @@ module gpu_reduce #(
   end
 
   // The queues after this cycle: the issued pair leaves the front, an arriving result joins the back.
-  logic [Chunks*Depth*32-1:0] queue_d;
+  logic [QueueW-1:0]          queue_d;
   logic [3:0]                 count_d;
   always_comb begin
     queue_d = queue_q;
@@ -100,13 +112,13 @@ module gpu_reduce #(
       count_q <= fin_i ? 4'd4 : 4'd8;
       group_q <= '0;
       result_o <= '0;
-      for (int c = 0; c < Chunks; c++)
+      for (int c = 0; c < C; c++)
         for (int i = 0; i < Depth; i++)
           // red8: chunk c holds lanes 8c..8c+7; redfin: lanes 0, 8, 16, 24 (only chunk 0's result is used)
           queue_q[(c*Depth + i)*32 +: 32] <= fin_i ? b_i[((i % 4)*8)*32 +: 32] : b_i[(c*8 + i)*32 +: 32];
     end else if (group_done && !finish) begin
-      // the next group moves to the front
-      queue_q <= queue_next_group;
+      // the next group's chunks load the queues
+      queue_q <= group_load;
       count_q <= 4'd8;
       group_q <= group_q + GroupW'(1);
     end else if (busy_q) begin

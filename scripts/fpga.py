@@ -82,6 +82,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--router", choices=["router1", "router2"], default="router1",
                     help="nextpnr's router (router1, its default; router2 for a try on a congested design)")
+    ap.add_argument("--placer", choices=["heap", "static"], default="heap",
+                    help="nextpnr's placer (heap, its default; static, the electrostatic one)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     a = ap.parse_args()
@@ -129,13 +131,14 @@ def main():
             sys.exit(f"FAIL fpga: Yosys failed after {t_synth / 60:.1f} min (log: {out}/synth.log)")
         print(f"fpga: synthesis took {t_synth / 60:.1f} min ({c_synth / 60:.1f} min of CPU)", flush=True)
 
-    print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}; log {out}/pnr.log", flush=True)
+    print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g} --placer {a.placer} --router {a.router}; "
+          f"log {out}/pnr.log", flush=True)
     # (an earlier run's outputs must not stand in for this one's)
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
         if os.path.exists(stale):
             os.remove(stale)
     rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
-                     "--router", a.router,
+                     "--placer", a.placer, "--router", a.router,
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
     report = {}

@@ -129,9 +129,12 @@ module fp_tb_top #(
     .tag_o    (pipe_tag_o)
   );
 
-  gpu_fp_divsqrt #(.Lanes(DivLanes)) u_divsqrt (
+  // (the operands in one window of 32 lanes, with start)
+  gpu_fp_divsqrt #(.Lanes(DivLanes), .InLanes(32)) u_divsqrt (
     .clk_i,
     .rst_i,
+    .load_i    (ds_start_i),
+    .win_i     (5'd0),
     .start_i   (ds_start_i),
     .is_sqrt_i (ds_is_sqrt_i),
     .a_i       (ds_a_i),
