@@ -3,7 +3,8 @@
 // each slice takes one request per cycle, round robin over the CUs asking
 // for it (a CU's turn passes whether or not the slice takes its request);
 // each CU takes one answer per cycle, round robin over the slices
-// with one for it (the CU is named by the tag, [12:10]). Combinational.
+// with one for it (the CU is named by the tag, [12:10]). Combinational. A
+// request's or answer's payload is valid only with its valid bit.
 `default_nettype none
 
 module gpu_l2_xbar #(
@@ -90,18 +91,18 @@ module gpu_l2_xbar #(
             req_win[s] = c[CuW-1:0];
           end
         end
-      if (req_any[s]) begin
-        sl_valid_o[s]            = 1'b1;
-        sl_op_o[s*2 +: 2]        = cu_op_i[req_win[s]*2 +: 2];
-        sl_fn_o[s*6 +: 6]        = cu_fn_i[req_win[s]*6 +: 6];
-        sl_nt_o[s]               = cu_nt_i[req_win[s]];
-        sl_sys_o[s]              = cu_sys_i[req_win[s]];
-        sl_line_o[s*26 +: 26]    = cu_line_i[req_win[s]*26 +: 26];
-        sl_words_o[s*16 +: 16]   = cu_words_i[req_win[s]*16 +: 16];
-        sl_data_o[s*512 +: 512]  = cu_data_i[req_win[s]*512 +: 512];
-        sl_cmp_o[s*32 +: 32]     = cu_cmp_i[req_win[s]*32 +: 32];
-        sl_tag_o[s*16 +: 16]     = cu_tag_i[req_win[s]*16 +: 16];
-      end
+      // (the payload is the chosen CU's, or CU 0's when none is: a slice
+      // reads it only with sl_valid_o, and no AND gate per bit is needed)
+      sl_valid_o[s]            = req_any[s];
+      sl_op_o[s*2 +: 2]        = cu_op_i[req_win[s]*2 +: 2];
+      sl_fn_o[s*6 +: 6]        = cu_fn_i[req_win[s]*6 +: 6];
+      sl_nt_o[s]               = cu_nt_i[req_win[s]];
+      sl_sys_o[s]              = cu_sys_i[req_win[s]];
+      sl_line_o[s*26 +: 26]    = cu_line_i[req_win[s]*26 +: 26];
+      sl_words_o[s*16 +: 16]   = cu_words_i[req_win[s]*16 +: 16];
+      sl_data_o[s*512 +: 512]  = cu_data_i[req_win[s]*512 +: 512];
+      sl_cmp_o[s*32 +: 32]     = cu_cmp_i[req_win[s]*32 +: 32];
+      sl_tag_o[s*16 +: 16]     = cu_tag_i[req_win[s]*16 +: 16];
     end
   end
 
@@ -136,11 +137,10 @@ module gpu_l2_xbar #(
             resp_win[c] = s[SlW-1:0];
           end
         end
-      if (resp_any[c]) begin
-        cu_resp_valid_o[c]           = 1'b1;
-        cu_resp_tag_o[c*16 +: 16]    = sl_resp_tag_i[resp_win[c]*16 +: 16];
-        cu_resp_data_o[c*512 +: 512] = sl_resp_data_i[resp_win[c]*512 +: 512];
-      end
+      // (the answer is the chosen slice's, or slice 0's when none is)
+      cu_resp_valid_o[c]           = resp_any[c];
+      cu_resp_tag_o[c*16 +: 16]    = sl_resp_tag_i[resp_win[c]*16 +: 16];
+      cu_resp_data_o[c*512 +: 512] = sl_resp_data_i[resp_win[c]*512 +: 512];
     end
   end
 
