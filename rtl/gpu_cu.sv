@@ -13,9 +13,9 @@ module gpu_cu #(
                                 // takes 32 / Lanes passes in them)
   parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
                                 // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)
-  parameter int LdsBanks = 32,  // LDS banks: 32, 16, 8 or 4 (fewer: a smaller crossbar, more bank conflicts)
+  parameter int LdsBanks = 32,  // LDS banks: 32, 16, 8, 4 or 2 (fewer: a smaller crossbar, more bank conflicts)
   parameter int GmemEntries = 4, // global instructions in flight (4: the 128 memory ports of docs/isa.md 4.7;
-                                // 2 or 1 in a small build, where a further one waits at issue)
+                                // 2 in a small build, where a further one waits at issue)
   parameter int Trace   = 1     // 0: the tr_* outputs are 0 and their logic is gone (a hardware build)
 ) (
   input  wire           clk_i,

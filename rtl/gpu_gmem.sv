@@ -30,7 +30,7 @@
 `default_nettype none
 
 module gpu_gmem #(
-  parameter int Entries = 8,
+  parameter int Entries = 8,    // global instructions held: 2 or more
   parameter int Lanes   = 32    // the coalescer's store-data lanes per cycle (gpu_coalescer)
 ) (
   input  wire           clk_i,

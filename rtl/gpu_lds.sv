@@ -15,7 +15,7 @@
 
 module gpu_lds #(
   parameter int Lanes = 32,     // physical lanes: 32, 16, 8, 4 or 2
-  parameter int Banks = 32      // banks: 32, 16, 8 or 4 (the bank of a word is its address mod Banks)
+  parameter int Banks = 32      // banks: 32, 16, 8, 4 or 2 (the bank of a word is its address mod Banks)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
