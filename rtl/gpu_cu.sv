@@ -107,8 +107,9 @@ module gpu_cu #(
   // the integer ALU and the f32 pipe give their results one window a cycle,
   // the variable-latency units' are written window by window from their
   // result registers. Other instructions have window 0 only (lane 0 is the
-  // scalar-context value). The units that need whole operands (LDS, memory
-  // unit, reductions, divide) get them with the last window: the earlier
+  // scalar-context value). The reductions and the divider take their
+  // operands a window at a time into RAMs of their own; the LDS and the
+  // memory unit get whole operands with the last window: the earlier
   // windows wait in col_*_q.
   // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched),
   // to the first window: f32 pipe, integer ALU elementwise and picks; the other fixed instructions take 2.
@@ -619,8 +620,8 @@ module gpu_cu #(
       af_addr_q <= addr_fault_addr;
     end
 
-  // The whole operands, for the units that take them at once, with the last
-  // window: the earlier windows wait in col_*_q.
+  // The whole operands, for the units that take them at once (LDS, memory
+  // unit), with the last window: the earlier windows wait in col_*_q.
   logic [1023:0] full_a, full_b, full_c;   // full_a: the addresses (= A but for the LDS offset)
   logic [447:0]  full_word;
   if (Passes == 1) begin : g_full_now
@@ -632,7 +633,7 @@ module gpu_cu #(
     logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
     logic [447-Lanes*14:0]     col_word_q;
     always_ff @(posedge clk_i)
-      if (ex_more && (ex_lds || ex_gmem || ex_red))
+      if (ex_more && (ex_lds || ex_gmem))
         for (int k = 0; k < Passes - 1; k++)
           if (ex_win_q == PassW'(k)) begin
             col_a_q[k*W +: W]                   <= win_addr;
@@ -719,15 +720,19 @@ module gpu_cu #(
     red_lanes = '0;
     for (int c = 0; c < 4; c++) red_lanes[c*256 +: 32] = red_result[c*256 +: 32];
   end
+  // (fed B a window at a time, like the divider)
   gpu_reduce #(
-    .Combiners (Lanes >= 8 ? Lanes / 8 : 1)
+    .Combiners (Lanes >= 8 ? Lanes / 8 : 1),
+    .InLanes   (Lanes)
   ) u_reduce (
     .clk_i     (clk_i),
     .rst_i     (rst),
+    .load_i    (ex_unit_go && ex_red),
+    .win_i     (5'(ex_win_q)),
+    .b_i       (opnd_b),
     .start_i   (ex_unit_go && ex_red && ex_lastw),
     .fin_i     (ex_opcode_q >= gpu_isa_pkg::OP_REDFIN_ADD),
     .fn_i      (ex_fn_q),
-    .b_i       (full_b),
     .ready_o   (red_ready),
     .done_o    (red_done),
     .result_o  (red_result),
