@@ -21,7 +21,7 @@
 `default_nettype none
 
 module gpu_coalescer #(
-  parameter int Lanes  = 32           // lanes read per cycle: 32, 16, 8, 4 or 2
+  parameter int Lanes  = 32           // lanes read per cycle: 32, 16, 8, 4, 2 or 1
 ) (
   input  wire                 clk_i,        // (Lanes < 32)
   input  wire                 rst_i,        // (Lanes < 32)

@@ -7,7 +7,7 @@
 `default_nettype none
 
 module gpu_coalescer_gather #(
-  parameter int Lanes = 32                // lanes of a window: 32, 16, 8, 4 or 2
+  parameter int Lanes = 32                // lanes of a window: 32, 16, 8, 4, 2 or 1
 ) (
   input  wire                 en_i,       // a store or atomic window is scanned (else all 0)
   input  wire  [Lanes-1:0]    served_i,   // the window's lanes the request serves

@@ -9,7 +9,7 @@ module gpu_cu #(
   parameter int L1Sets  = 64,   // the L1: Sets x Ways lines of 64 bytes (16 KiB)
   parameter int L1Ways  = 4,
   parameter int L1Mshrs = 4,    // allocating load misses in flight
-  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16, 8, 4 or 2 (a wave instruction
+  parameter int Lanes   = 32,   // physical lanes of the vector units: 32, 16, 8, 4, 2 or 1 (a wave instruction
                                 // takes 32 / Lanes passes in them)
   parameter int DivLanes = Lanes, // physical lanes of the f32 divide / square-root unit (32 down to 1;
                                 // a div_f32 or sqrt_f32 takes 32 / DivLanes x 16 cycles)
@@ -308,6 +308,7 @@ module gpu_cu #(
   logic [17:0]      ex_reg_q;
   wire              ex_lastw = !ex_wide_q || ex_win_q == PassW'(Passes - 1);   // EX holds the last window
   wire              ex_more  = ex_valid_q && !ex_lastw;
+  wire [4:0]        ex_win5  = 5'(32'(ex_win_q));   // the EX window in 5 bits (PassW is 1 to 5)
 
   // Register reads: window 0 at issue; while a vector instruction's window k
   // is in EX, its V operands' window k + 1 (S operands keep window 0).
@@ -728,7 +729,7 @@ module gpu_cu #(
     .clk_i     (clk_i),
     .rst_i     (rst),
     .load_i    (ex_unit_go && ex_red),
-    .win_i     (5'(ex_win_q)),
+    .win_i     (ex_win5),
     .b_i       (opnd_b),
     .start_i   (ex_unit_go && ex_red && ex_lastw),
     .fin_i     (ex_opcode_q >= gpu_isa_pkg::OP_REDFIN_ADD),
@@ -790,7 +791,7 @@ module gpu_cu #(
     .clk_i     (clk_i),
     .rst_i     (rst),
     .load_i    (ex_unit_go && ex_fdiv),
-    .win_i     (5'(ex_win_q)),
+    .win_i     (ex_win5),
     .a_i       (win_addr),
     .b_i       (opnd_b),
     .start_i   (ex_unit_go && ex_fdiv && ex_lastw),
@@ -963,6 +964,7 @@ module gpu_cu #(
   logic [31:0]   gm_done_mask;
   logic [W-1:0]  gm_done_data;          // the window var_win_q of the completion's data
   logic [4:0]    gm_free;
+  logic          gm_copy_busy;
   logic [1:0]    gm_slot_busy;
   logic          gm_acc;
 
@@ -1311,6 +1313,7 @@ module gpu_cu #(
     .acc_data_i   (p2_data_q),
     .acc_cmp_i    (p2_cmp_q),
     .free_o       (gm_free),
+    .copy_busy_o  (gm_copy_busy),
     .alloc_idx_o  (tr_gm_entry_o),
     .req_valid_o  (gm_req_valid),
     .req_ready_i  (gm_req_ready),
@@ -1395,8 +1398,12 @@ module gpu_cu #(
   assign mem_resp_ready_o = l1_dresp_ready;
 
   // Room for one more: entries free, less the global instructions between issue and writeback.
+  // With more than one pass the memory unit copies an accepted instruction's
+  // payload a window a cycle, and takes no other until that is done: a global
+  // instruction then issues only when none is between issue and accept and
+  // the copy will be over when it arrives (gpu_gmem's copy_busy_o).
   wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
-  assign gmem_free = gm_free > {3'd0, gm_in_pipe};
+  assign gmem_free = gm_free > {3'd0, gm_in_pipe} && (Passes == 1 || (gm_in_pipe == 2'd0 && !gm_copy_busy));
 
   // ----------------------------------------------------------------- unit availability
   assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active_q && !(ex_valid_q && ex_lds);

@@ -14,7 +14,7 @@
 
 module gpu_fp_divsqrt #(
   parameter int Lanes   = 32,           // physical lanes: 32, 16, 8, 4, 2 or 1
-  parameter int InLanes = 32            // lanes of an operand window: 32, 16, 8, 4 or 2, at least Lanes
+  parameter int InLanes = 32            // lanes of an operand window: 32, 16, 8, 4, 2 or 1, at least Lanes
 ) (
   input  wire           clk_i,
   input  wire           rst_i,

@@ -12,7 +12,7 @@
 
 module gpu_fpga_top #(
   parameter int NumCus   = 1,
-  parameter int Lanes    = 2,
+  parameter int Lanes    = 1,
   parameter int DivLanes = 1,
   parameter int LdsBanks = 2,
   parameter int GmemEntries = 2,

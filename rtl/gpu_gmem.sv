@@ -52,6 +52,7 @@ module gpu_gmem #(
   input  wire  [1023:0] acc_data_i,
   input  wire  [1023:0] acc_cmp_i,
   output logic [4:0]    free_o,         // free entries
+  output logic          copy_busy_o,    // the payload copy would still run two cycles from now (below)
   output logic [4:0]    alloc_idx_o,    // the entry an instruction accepted now takes (trace)
   // line requests (docs/architecture.md, "The memory port")
   output logic          req_valid_o,
@@ -196,10 +197,16 @@ module gpu_gmem #(
       end
       if (rst_i) copy_q <= 1'b0;
     end
+    // An instruction accepted at t+2 or later finds the copy done: its last
+    // window is written before then. (The CU issues a global instruction only
+    // when this is low and none is between issue and accept; one issued now
+    // is accepted two cycles from now at the earliest.)
+    assign copy_busy_o = copy_q && 32'(copy_win_q) < Passes - 2;
   end else begin : g_copy_now
-    assign copy_q     = 1'b0;
-    assign copy_idx_q = '0;
-    assign copy_win_q = '0;
+    assign copy_q      = 1'b0;
+    assign copy_idx_q  = '0;
+    assign copy_win_q  = '0;
+    assign copy_busy_o = 1'b0;
   end
 
   // ---------------------------------------------------------------- sending

@@ -14,7 +14,7 @@
 `default_nettype none
 
 module gpu_lds #(
-  parameter int Lanes = 32,     // physical lanes: 32, 16, 8, 4 or 2
+  parameter int Lanes = 32,     // physical lanes: 32, 16, 8, 4, 2 or 1
   parameter int Banks = 32      // banks: 32, 16, 8, 4 or 2 (the bank of a word is its address mod Banks)
 ) (
   input  wire           clk_i,
@@ -48,7 +48,7 @@ module gpu_lds #(
   localparam int BankW    = $clog2(Banks);   // word address bits [BankW-1:0]: the bank
   localparam int RowW     = 14 - BankW;      // the rest: the row in the bank
   localparam int WordW    = BankW + RowW;
-  localparam int LaneW    = $clog2(Lanes);
+  localparam int LaneW    = Lanes > 1 ? $clog2(Lanes) : 1;   // (one lane: a 1-bit index that is always 0)
   localparam int Windows  = 32 / Lanes;
   localparam int WinW     = Windows > 1 ? $clog2(Windows) : 1;
 
@@ -175,7 +175,8 @@ module gpu_lds #(
         s1_lanes = bank_lanes[b] & s1_served;
         // all bits from the highest set one down, then that highest one alone
         for (int sh = 1; sh < NumLanes; sh = sh * 2) s1_lanes = s1_lanes | (s1_lanes >> sh);
-        s1_wlane[b*LaneW +: LaneW] = lane_of(s1_lanes & ~(s1_lanes >> 1));
+        // (in 33 bits: a shift of a 1-bit vector is a lint finding)
+        s1_wlane[b*LaneW +: LaneW] = lane_of(NumLanes'(33'(s1_lanes) & ~(33'(s1_lanes) >> 1)));
       end
       for (int l = 0; l < NumLanes; l++) s1_nserved = s1_nserved + {5'd0, s1_served[l]};
     end

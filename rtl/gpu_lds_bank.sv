@@ -24,7 +24,7 @@ module gpu_lds_bank #(
   input  wire  [RowW-1:0] row_i,         // its row in that round
   input  wire          atomic_i,
   input  wire  [5:0]   fn_i,           // the atomic's gpu_isa_pkg::FN_*
-  input  wire  [$clog2(Lanes)-1:0] wlane_i,      // the data lane: the highest lane served in the bank
+  input  wire  [(Lanes > 1 ? $clog2(Lanes) : 1)-1:0] wlane_i,     // the data lane: the highest lane served in the bank
   input  wire  [Lanes*32-1:0]      lane_data_i,  // the round's lanes' store data or atomic operand (lane l at [l*32 +: 32])
   input  wire  [Lanes-1:0]         lane_eq_i,    // their CAS comparison with their bank's old word
   output logic [31:0]  old_o

@@ -21,7 +21,7 @@
 
 module gpu_reduce #(
   parameter int Combiners = 4,        // 4, 2 or 1: chunks reduced at once
-  parameter int InLanes   = 32        // lanes of a window of B: 32, 16, 8, 4 or 2; at least 8 x Combiners, or Combiners 1
+  parameter int InLanes   = 32        // lanes of a window of B: 32, 16, 8, 4, 2 or 1; at least 8 x Combiners, or Combiners 1
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -42,10 +42,14 @@ module gpu_reduce #(
   localparam int Groups   = Chunks / C;
   localparam int GroupW   = Groups > 1 ? $clog2(Groups) : 1;
   localparam int Results  = 6;          // results a chunk queues (the 7th is its answer)
-  localparam int InPasses = 32 / InLanes;
-  localparam int RowW     = InPasses > 1 ? $clog2(InPasses) : 1;
   localparam int InW      = InLanes * 32;
-  localparam int LaneW    = $clog2(InLanes);   // lane bits within a window
+  // A row of the RAM of B holds MemLanes lanes: one window, or two with one
+  // lane a window (a pair of lanes is read from one row), in Split parts.
+  localparam int MemLanes = InLanes > 1 ? InLanes : 2;
+  localparam int Split    = MemLanes / InLanes;
+  localparam int Rows     = 32 / MemLanes;
+  localparam int RowW     = Rows > 1 ? $clog2(Rows) : 1;
+  localparam int LaneW    = $clog2(MemLanes);   // lane bits within a row
 
   logic                    busy_q;
   logic                    fin_q;
@@ -55,7 +59,6 @@ module gpu_reduce #(
   logic [2:0]              pops_q;      // pairs combined in this group
   logic [2:0]              arrivals_q;  // results come back in this group
   logic [GroupW-1:0]       group_q;     // the group in the combiners
-  logic [InW-1:0]          b_mem [InPasses];   // the windows of B
   logic [63:0]             fin_b_q;     // lanes 8 and 24 of B (redfin's second operands)
   logic [C*Results*32-1:0] res_q;       // chunk c's result j at [(c*Results + j)*32 +: 32]
 
@@ -73,10 +76,21 @@ module gpu_reduce #(
 
   assign ready_o = !busy_q;
 
-  // The windows of B, and redfin's lanes 8 and 24.
+  // The windows of B (window w in part w % Split of row w / Split), and
+  // redfin's lanes 8 and 24.
+  wire [31:0]      row_num;   // the row read now
+  wire [RowW-1:0]  row_addr = Rows > 1 ? row_num[RowW-1:0] : '0;
+  wire [31:0]      win_num  = 32'(win_i);
+  wire [RowW-1:0]  win_row  = Rows > 1 ? RowW'(win_num / Split) : '0;
+  logic [MemLanes*32-1:0] row;
+  for (genvar s = 0; s < Split; s++) begin : g_part
+    logic [InW-1:0] b_mem [Rows];
+    always_ff @(posedge clk_i)
+      if (load_i && ready_o && win_num % Split == s) b_mem[win_row] <= b_i;
+    assign row[s*InW +: InW] = b_mem[row_addr];
+  end
   always_ff @(posedge clk_i)
     if (load_i && ready_o) begin
-      b_mem[InPasses > 1 ? win_i[RowW-1:0] : '0] <= b_i;
       if (32'(win_i) == 8 / InLanes)  fin_b_q[31:0]  <= b_i[(8 % InLanes)*32 +: 32];
       if (32'(win_i) == 24 / InLanes) fin_b_q[63:32] <= b_i[(24 % InLanes)*32 +: 32];
     end
@@ -92,8 +106,7 @@ module gpu_reduce #(
     else                    first_lane = 5'((32'(group_q) * C + c) * 8) + {2'd0, pops_q[1:0], 1'b0};
   endfunction
   wire [4:0]     lane0   = first_lane(0);
-  wire [31:0]    row_num = 32'(lane0) >> LaneW;
-  wire [InW-1:0] row     = b_mem[InPasses > 1 ? row_num[RowW-1:0] : '0];
+  assign row_num = 32'(lane0) >> LaneW;
   wire           unused_row_num = ^row_num;   // (its high bits are 0)
   // (AND-OR at constant places: a variable part-select became a shifter)
   function automatic logic [31:0] pick(input logic sel, input logic [31:0] x);
@@ -108,7 +121,7 @@ module gpu_reduce #(
     opnd_b = '0;
     if (busy_q) begin   // (only then: cheaper to simulate)
       for (int c = 0; c < C; c++) begin
-        for (int k = 0; k < InLanes / 2; k++) begin
+        for (int k = 0; k < MemLanes / 2; k++) begin
           opnd_a[c*32 +: 32] = opnd_a[c*32 +: 32] | pick(from_b && 32'(firsts[c*5 +: LaneW]) == 2*k, row[(2*k)*32 +: 32]);
           opnd_b[c*32 +: 32] = opnd_b[c*32 +: 32] |
                                pick(from_b && !(fin_q && c == 0) && 32'(firsts[c*5 +: LaneW]) == 2*k, row[(2*k + 1)*32 +: 32]);

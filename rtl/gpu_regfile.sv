@@ -12,7 +12,7 @@
 `default_nettype none
 
 module gpu_regfile #(
-  parameter int Lanes = 32              // lanes of a window (and of the ports): 32, 16, 8, 4 or 2
+  parameter int Lanes = 32              // lanes of a window (and of the ports): 32, 16, 8, 4, 2 or 1
 ) (
   input  wire           clk_i,
   input  wire           rst_i,

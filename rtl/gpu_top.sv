@@ -8,7 +8,7 @@
 
 module gpu_top #(
   parameter int NumCus       = 4,
-  parameter int Lanes        = 32,   // physical lanes of each CU's vector units: 32, 16, 8, 4 or 2
+  parameter int Lanes        = 32,   // physical lanes of each CU's vector units: 32, 16, 8, 4, 2 or 1
   parameter int DivLanes     = Lanes, // physical lanes of each CU's f32 divide / square-root unit: 32 .. 1
   parameter int LdsBanks     = 32,   // banks of each CU's LDS: 32, 16, 8, 4 or 2
   parameter int GmemEntries  = 4,    // global instructions in flight per CU: 4 (the ISA's 128 ports) or 2

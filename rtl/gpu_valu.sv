@@ -21,7 +21,7 @@
 `default_nettype none
 
 module gpu_valu #(
-  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4 or 2
+  parameter int Lanes = 32              // physical lanes: 32, 16, 8, 4, 2 or 1
 ) (
   input  wire           clk_i,
   input  wire           rst_i,
@@ -113,7 +113,8 @@ module gpu_valu #(
     // Passes words (bank j, row k: lane k*Lanes + j), one write a cycle each,
     // which every lane reads (small LUT RAMs in synthesis, instead of a
     // 32-to-1 word multiplexer per lane).
-    localparam int LaneW = $clog2(Lanes);
+    localparam int BankBits = $clog2(Lanes);                 // a pick's bank: the low bits of its lane (none with one lane)
+    localparam int LaneW    = BankBits > 0 ? BankBits : 1;
     logic [Lanes*LaneW-1:0] pick_bank;    // each lane's pick: its bank ...
     logic [Lanes*PassW-1:0] pick_row;     // ... and row
     logic [7:0]        opcode_q;
@@ -187,8 +188,8 @@ module gpu_valu #(
         if (run_pass_q == PassW'(k)) s0_shfl_idx = idx_q[k*Lanes*5 +: Lanes*5];
     end
     for (genvar l = 0; l < Lanes; l++) begin : g_where
-      assign pick_bank[l*LaneW +: LaneW] = pick_idx[l*5 +: LaneW];
-      assign pick_row[l*PassW +: PassW]  = pick_idx[l*5 + LaneW +: PassW];
+      assign pick_bank[l*LaneW +: LaneW] = BankBits > 0 ? pick_idx[l*5 +: LaneW] : '0;
+      assign pick_row[l*PassW +: PassW]  = pick_idx[l*5 + BankBits +: PassW];
     end
     // (the last window of a pick instruction comes now, or its passes have more than this cycle to run)
     assign free_o = !(pick_in && last_i) && !(run_q && run_pass_q != PassW'(Passes - 1));

@@ -41,12 +41,13 @@ struct Inst {
     uint32_t data[32];
 };
 
-// A window of lanes into the RTL's port (64 bits wide or more).
+// A window of lanes into the RTL's port (32 bits wide or more).
 template <std::size_t N> static void set_window(VlWide<N> &port, const uint32_t *w)
 {
     for (std::size_t i = 0; i < N; i++) port[i] = w[i];
 }
 static void set_window(QData &port, const uint32_t *w) { port = (uint64_t)w[1] << 32 | w[0]; }
+static void set_window(IData &port, const uint32_t *w) { port = w[0]; }
 
 // Evaluates, then answers the window the coalescer reads and evaluates again.
 static void settle(Vgpu_coalescer &dut, const Inst &in)

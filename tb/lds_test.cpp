@@ -272,6 +272,12 @@ static uint32_t rnd_mask(lds_tb *t)
         return 1u << rnd_below(t, 32);
     if (k < 17)
         return 0;
+    if (k < 19) {   /* n lanes anywhere, n from 1 to 32 (with one lane a round: n rounds) */
+        uint32_t n = 1 + rnd_below(t, 32), m = 0;
+        while ((uint32_t)__builtin_popcount(m) < n)
+            m |= 1u << rnd_below(t, 32);
+        return m;
+    }
     uint32_t lo = rnd_below(t, 32), len = 1 + rnd_below(t, 32 - lo);
     return (len == 32 ? 0xffffffffu : ((1u << len) - 1)) << lo;
 }
