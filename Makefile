@@ -95,9 +95,9 @@ synth: deps
 FPGA_FREQ ?= 50
 FPGA_ABC  ?= abc9
 # FPGA_ROUTER=router2 routes with nextpnr's router2 instead of router1;
-# FPGA_PLACER=static places with the electrostatic placer instead of HeAP.
+# FPGA_PLACER=heap places with HeAP instead of the electrostatic placer.
 FPGA_ROUTER ?= router1
-FPGA_PLACER ?= heap
+FPGA_PLACER ?= static
 fpga: deps
 	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC) --placer $(FPGA_PLACER) --router $(FPGA_ROUTER)
 
@@ -265,8 +265,8 @@ sim: deps
 	@mkdir -p waves
 	$(SIM_RUN) $(SIM_OPTS)
 
-# The same on the small configuration (scripts/small_config.txt: 1 CU, 8
-# physical lanes, 8 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
+# The same on the small configuration (scripts/small_config.txt: 1 CU, 1
+# physical lane, 2 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
 sim-small: deps
 	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim-small: rtl/gpu_top.sv does not exist yet"; exit 1; }
 	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
