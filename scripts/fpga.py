@@ -90,7 +90,9 @@ def main():
     ap.add_argument("--place-only", action="store_true",
                     help="place, do not route: the placed design goes to OUT/placed.json (for routing it again and again)")
     ap.add_argument("--route-only", action="store_true",
-                    help="route OUT/placed.json, written by an earlier --place-only run (implies --skip-synth)")
+                    help="route OUT/placed.json, written by an earlier --place-only run (implies --skip-synth); "
+                         "nextpnr takes its settings, the router among them, from placed.json: give --router "
+                         "with --place-only")
     a = ap.parse_args()
     os.chdir(ROOT)
     out = a.out
