@@ -161,8 +161,8 @@ def yosys_script(name, top, target, params, out, role=None):
         # only the units and their submodules, each unit a top of its own: the
         # synthesis script's first step (its cell library, then hierarchy
         # without a top, which would keep only one) is done here
-        keep = closure(module_graph(), SPLIT_UNITS)
-        drop = sorted(set(module_graph()) - keep)
+        graph = module_graph()
+        drop = sorted(set(graph) - closure(graph, SPLIT_UNITS))
         lines += ["delete " + " ".join(p for m in drop for p in module_patterns(m))]
         synth = synth.replace(f" -top {top}", "")
         if target == "xc7":
