@@ -22,7 +22,7 @@
 
 SHARED        ?= ../shared
 TESTFLOAT_DIR ?= $(SHARED)/testfloat
-SIM           := sim
+SIM           := build
 OBJ           := $(SIM)/obj
 BIN           := $(SIM)/bin
 KOUT          := $(SIM)/kernels
@@ -86,11 +86,11 @@ lint: deps
 	@bash scripts/lint.sh
 
 # Yosys on gpu_top (scripts/synth.py; SYNTH_JOBS="top1-xc7 unit:gpu_lds ..." for others).
-# Report: sim/synth/report.md.
+# Report: build/synth/report.md.
 synth: deps
 	@python3 scripts/synth.py $(SYNTH_JOBS)
 
-# Place and route of the small configuration (scripts/fpga.py; report: sim/fpga/report.md).
+# Place and route of the small configuration (scripts/fpga.py; report: build/fpga/report.md).
 # FPGA_ABC=classic maps LUTs with the classic ABC instead of ABC9.
 FPGA_FREQ ?= 50
 FPGA_ABC  ?= abc9
@@ -108,7 +108,7 @@ fpga: deps
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
 # (FST tracing compiled in, active only when a program asks for it) and linked
 # into the RTL backend of the host API (tb/rtl_backend.cpp). NUM_CUS is its
-# NumCus; changing it rebuilds. RTL_STUB=1 builds against sim/stub/gpu_top.sv
+# NumCus; changing it rebuilds. RTL_STUB=1 builds against build/stub/gpu_top.sv
 # (a port-list stub, not in git) when rtl/gpu_top.sv does not exist.
 NUM_CUS   ?= 4
 L2_SLICES ?= 4
@@ -116,7 +116,7 @@ LANES     ?= 32
 VTOP      := $(SIM)/vtop
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 ifeq ($(RTL_STUB),1)
-GPU_TOP_SRCS := $(RTL_PKGS) sim/stub/gpu_top.sv
+GPU_TOP_SRCS := $(RTL_PKGS) build/stub/gpu_top.sv
 HAVE_GPU_TOP := 1
 else
 GPU_TOP_SRCS := $(RTL_PKGS) $(RTL_MODS)
@@ -128,7 +128,7 @@ VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
 # with 2 physical lanes (1 for divide/sqrt), 4 LDS banks, a 4 KiB L1 and one
 # 4 KiB L2 slice with fewer misses and writes in flight. Its own model and test programs
-# (sim/bin/<test>_rtl_small); make test runs the kernel tests on it too.
+# (build/bin/<test>_rtl_small); make test runs the kernel tests on it too.
 # Its gpu_top parameters are those of scripts/small_config.txt (also read by
 # scripts/lint.sh and scripts/synth.py).
 VTOP_SMALL   := $(SIM)/vtop_small
@@ -155,7 +155,7 @@ TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
-# C tests that also run on the RTL: sim/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
+# C tests that also run on the RTL: build/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
 RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench_core.c))
 SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
@@ -263,7 +263,7 @@ SIM_OPTS    := --kernel $(KERNEL) --cus $(NUM_CUS) \
 SIM_RUN     := $(if $(NO_TRACE),$(SIM_BIN_NT),$(SIM_BIN))
 
 sim: deps
-	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim: rtl/gpu_top.sv does not exist yet (RTL_STUB=1 uses sim/stub/gpu_top.sv)"; exit 1; }
+	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim: rtl/gpu_top.sv does not exist yet (RTL_STUB=1 uses build/stub/gpu_top.sv)"; exit 1; }
 	@$(MAKE) --no-print-directory $(SIM_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
 	$(SIM_RUN) $(SIM_OPTS)

@@ -21,7 +21,7 @@ if $fusesoc --cores-root . core list 2>&1 | grep -q '^wavegpu:gpu:wavegpu:'; the
 else
     echo "FAIL fusesoc_core_listed: fusesoc core list does not show wavegpu:gpu:wavegpu"
 fi
-if out=$($fusesoc --cores-root . run --build-root sim/fusesoc --target lint wavegpu:gpu:wavegpu 2>&1); then
+if out=$($fusesoc --cores-root . run --build-root build/fusesoc --target lint wavegpu:gpu:wavegpu 2>&1); then
     echo "PASS fusesoc_lint_target"
 else
     echo "FAIL fusesoc_lint_target: $(printf '%s\n' "$out" | grep -m1 -E '%(Warning|Error)|ERROR')"

@@ -9,7 +9,7 @@ classic picks that one here too); nextpnr-ecp5
 places and routes it for an LFE5U-85F (CABGA381) with a clock target
 (--freq, default 50 MHz). The report, also printed, gives the utilisation of
 the chip, the Fmax reached and the critical path; it is written to
-OUT/report.md (default sim/fpga). The run fails when the design does not fit
+OUT/report.md (default build/fpga). The run fails when the design does not fit
 or does not route; a clock below the target is reported, not a failure
 (--require-freq makes it one).
 
@@ -73,7 +73,7 @@ def run_pnr(cmd, log):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="sim/fpga")
+    ap.add_argument("--out", default="build/fpga")
     ap.add_argument("--freq", type=float, default=50.0, help="clock target in MHz (default 50)")
     ap.add_argument("--abc", choices=["abc9", "classic"], default="abc9",
                     help="LUT mapper: ABC9 (synth_ecp5's default) or the classic ABC (as make synth)")

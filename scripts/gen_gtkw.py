@@ -9,7 +9,7 @@ Groups: the GPU (launch, busy, fault), the host's AXI4-Lite register port
 (closed), CU 0, the memory system (L2
 crossbar, maintenance, the AXI4 port), each L2 slice, the dispatcher, then
 the other CUs, each with (last) its L1 and: waves (pcs, states, stalls), issue and writeback (with the
-instruction disassembled by sim/bin/gtkw_disasm), the LDS, the global-memory
+instruction disassembled by build/bin/gtkw_disasm), the LDS, the global-memory
 unit, and the signal slots. CU 0's groups are open, the others closed. Rerun
 it when the RTL's signal names change; names it cannot find are left out
 and listed on stderr.
@@ -110,7 +110,7 @@ def main():
     write_filter("mem_op", {0: "load", 1: "store", 2: "atomic", 3: "cache"})
     write_filter("fault", {k: n for k, n in isa_names("ISA_FAULT").items()} | {0: "none"})
     write_filter("fn", isa_names("ISA_FN"))
-    PROCS["disasm"] = "sim/bin/gtkw_disasm"
+    PROCS["disasm"] = "build/bin/gtkw_disasm"
     s = Save(v)
     T, G = "TOP", "TOP.gpu_top"
     ncu = 0

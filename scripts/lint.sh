@@ -113,7 +113,7 @@ if [ $with_yosys -eq 1 ]; then
     if [ ! -x "$YOSYS" ] && ! command -v "$YOSYS" >/dev/null 2>&1; then
         fail lint_yosys "$YOSYS is not installed (make deps)"
     else
-        mkdir -p sim/lint
+        mkdir -p build/lint
         {
             echo "read_verilog -sv -DSYNTHESIS $pkgs $mods"
             # (gpu_top itself stays, with its defaults, for the default configuration and gpu_fpga_top)
@@ -138,13 +138,13 @@ if [ $with_yosys -eq 1 ]; then
             echo "proc"
             echo "select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*"
             echo "check -assert"
-        } > sim/lint/yosys.ys
+        } > build/lint/yosys.ys
         names=$(for c in "${CONFIGS[@]}"; do printf ' %s' "${c%%:*}"; done)
-        if "$YOSYS" -q -l sim/lint/yosys.log -s sim/lint/yosys.ys >/dev/null 2>&1; then
+        if "$YOSYS" -q -l build/lint/yosys.log -s build/lint/yosys.ys >/dev/null 2>&1; then
             pass "lint_yosys (every module; gpu_top:$names)"
         else
             fail "lint_yosys (every module; gpu_top:$names)" \
-                 "$(grep -v 'Replacing memory' sim/lint/yosys.log | grep -m1 -E 'ERROR|Warning') (log: sim/lint/yosys.log)"
+                 "$(grep -v 'Replacing memory' build/lint/yosys.log | grep -m1 -E 'ERROR|Warning') (log: build/lint/yosys.log)"
         fi
     fi
 fi

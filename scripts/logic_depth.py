@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """logic_depth.py: the deepest combinational paths of make fpga's mapped
-netlist (sim/fpga/gpu_fpga_top.json), in LUT levels, for finding what limits
+netlist (build/fpga/gpu_fpga_top.json), in LUT levels, for finding what limits
 the clock before (or without) a routed run.
 
     scripts/logic_depth.py [NETLIST] [--top gpu_fpga_top] [--block NAME]... [--reuse]
 
-Flattens the netlist with the pinned Yosys (into sim/fpga/flat.json), then
+Flattens the netlist with the pinned Yosys (into build/fpga/flat.json), then
 walks it: a LUT4, a CCU2C sum or a TRELLIS_DPR16X4 read is one level, a carry
 step (CIN) 0.1, a PFUMX or L6MUX21 0.3, a MULT18X18D 4; flip-flops, block RAMs
 and ports start and end paths. Prints the worst endpoint of each block with
@@ -29,7 +29,7 @@ COMB = {"LUT4": 1.0, "PFUMX": 0.3, "L6MUX21": 0.3, "CCU2C": 1.0, "TRELLIS_DPR16X
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("netlist", nargs="?", default="sim/fpga/gpu_fpga_top.json")
+    ap.add_argument("netlist", nargs="?", default="build/fpga/gpu_fpga_top.json")
     ap.add_argument("--top", default="gpu_fpga_top")
     ap.add_argument("--block", action="append", default=[], help="also print the worst path into this block")
     ap.add_argument("--reuse", action="store_true", help="walk the flattened netlist of the last run")

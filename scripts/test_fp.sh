@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # Builds the f32 unit test (rtl/gpu_fp_pkg.sv, gpu_fp_pipe.sv, gpu_fp_divsqrt.sv and their lanes
 # in the wrapper tb/fp_tb_top.sv, driven by tb/fp_tb.cpp) with Verilator into
-# sim/fp/ and runs it: every TestFloat vector in $TESTFLOAT_DIR (default
+# build/fp/ and runs it: every TestFloat vector in $TESTFLOAT_DIR (default
 # ../shared/testfloat) bit for bit, plus random vectors against csrc/f32.c.
 # FP_LANES=L builds the units with L physical lanes (default 32) into
-# sim/fp<L>/ instead: a wave operation then takes 32 / L passes; the tests
+# build/fp<L>/ instead: a wave operation then takes 32 / L passes; the tests
 # are then named fp_rtl_lanes<L>_*. FP_DIV_LANES=D gives gpu_fp_divsqrt D
-# lanes of its own (default L; sim/fp<L>d<D>/, tests fp_rtl_lanes<L>_div<D>_*).
+# lanes of its own (default L; build/fp<L>d<D>/, tests fp_rtl_lanes<L>_div<D>_*).
 # Rebuilds are incremental (Verilator and make skip what did not change).
 # Prints the test's PASS/FAIL lines; exits nonzero on any failure.
 set -u
 cd "$(dirname "$0")/.."
 lanes="${FP_LANES:-32}"
 div_lanes="${FP_DIV_LANES:-$lanes}"
-out=sim/fp
+out=build/fp
 tag=""
-[ "$lanes" = 32 ] || { out="sim/fp$lanes"; tag="lanes${lanes}_"; }
-[ "$div_lanes" = "$lanes" ] || { out="sim/fp${lanes}d$div_lanes"; tag="lanes${lanes}_div${div_lanes}_"; }
+[ "$lanes" = 32 ] || { out="build/fp$lanes"; tag="lanes${lanes}_"; }
+[ "$div_lanes" = "$lanes" ] || { out="build/fp${lanes}d$div_lanes"; tag="lanes${lanes}_div${div_lanes}_"; }
 mkdir -p "$out"
 # The C reference, compiled as C; a new object forces a relink.
 if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f32.h -nt "$out/f32_ref.o" ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the RTL kernel and runtime tests (sim/bin/test_kernels_rtl,
+# Runs the RTL kernel and runtime tests (build/bin/test_kernels_rtl,
 # test_runtime_rtl) again with DRAM latency jitter on (each
 # burst a random extra latency, so responses of different AXI IDs come back
 # reordered), once per seed. Their PASS/FAIL/SKIP lines are echoed with the
@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 status=0
 for seed in 1 12345; do
-    for t in sim/bin/test_kernels_rtl sim/bin/test_runtime_rtl; do
+    for t in build/bin/test_kernels_rtl build/bin/test_runtime_rtl; do
         out=$(WAVEGPU_MEM_JITTER=$seed "$t" 2>&1)
         rc=$?
         printf '%s\n' "$out" | grep -E '^(PASS|FAIL|SKIP) ' | sed -E "s/^(PASS|FAIL|SKIP) /\1 jitter$seed /"

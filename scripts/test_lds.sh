@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the LDS unit testbench (rtl/gpu_lds.sv with tb/lds_*.cpp) with
-# Verilator into sim/lds/ and runs it. Rebuilds are incremental: Verilator
+# Verilator into build/lds/ and runs it. Rebuilds are incremental: Verilator
 # skips itself when no source changed and make recompiles only what did.
 # X is random (--x-assign/--x-initial unique, randReset 2 in the shim), so
 # logic that relies on an undefined RAM read fails the test.
 # LDS_LANES=L builds the LDS with L physical lanes (default 32: rounds of
 # windows of L lanes) and LDS_BANKS=B with B banks (default 32) into
-# sim/lds<L>[b<B>]/; the tests are then named lds<L>[b<B>]_*.
+# build/lds<L>[b<B>]/; the tests are then named lds<L>[b<B>]_*.
 # Prints the test's PASS/FAIL lines; exits nonzero on any failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ banks="${LDS_BANKS:-32}"
 name=lds
 [ "$lanes" = 32 ] && [ "$banks" = 32 ] || name="lds$lanes"
 [ "$banks" = 32 ] || name="${name}b$banks"
-out="sim/$name"
+out="build/$name"
 mkdir -p "$out"
 rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_alu_pkg.sv rtl/gpu_ram_1r1w.sv rtl/gpu_lds_bank.sv rtl/gpu_lds_lane.sv rtl/gpu_lds.sv"
 tb="$PWD/tb/lds_tb.cpp $PWD/tb/lds_test.cpp $PWD/tb/lds_model.cpp"

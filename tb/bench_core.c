@@ -23,7 +23,7 @@
  * Every run is in lockstep with the golden model (unless WAVEGPU_LOCKSTEP=0).
  * Prints one line per figure, "PASS"/"FAIL" per check, and exits 1 if any
  * figure misses its bound. Run from the repository root (kernels are read from
- * sim/kernels/).
+ * build/kernels/).
  */
 #include "gpu.h"
 
@@ -64,7 +64,7 @@ static bool run(const char *name, uint32_t waves, const uint32_t *args, uint32_t
     if (!dev) return false;
     gpu_kernel *k = NULL;
     char path[256];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", name);
+    snprintf(path, sizeof path, "build/kernels/%s.wgk", name);
     bool ok = false;
     gpu_result res;
     gpu_launch_params p = { .num_groups = 1, .waves_per_group = waves, .args = args, .num_args = nargs };
@@ -115,7 +115,7 @@ static bool run_coalesce(uint32_t off[COAL_ROWS][32], uint64_t *pattern_reqs, ui
     }
     uint32_t args[3] = { tab, buf, COAL_ROWS };
     gpu_launch_params p = { .num_groups = 1, .waves_per_group = 1, .args = args, .num_args = 3 };
-    if (gpu_kernel_load_file(dev, "sim/kernels/bench_coalesce.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
+    if (gpu_kernel_load_file(dev, "build/kernels/bench_coalesce.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
         gpu_wait(dev, &res) != GPU_OK || gpu_read_counters(dev, &c) != GPU_OK) {
         fprintf(stderr, "bench_core: bench_coalesce: %s\n", gpu_last_error(dev));
         goto done;
@@ -163,7 +163,7 @@ static bool run_copy(gpu_counters *c, unsigned *peak)
     uint32_t args[3] = { src, dst, COPY_ITERS };
     uint32_t groups = COPY_BYTES / (512u * COPY_ITERS * 2);
     gpu_launch_params p = { .num_groups = groups, .waves_per_group = 2, .args = args, .num_args = 3 };
-    if (gpu_kernel_load_file(dev, "sim/kernels/bench_copy.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
+    if (gpu_kernel_load_file(dev, "build/kernels/bench_copy.wgk", &k) != GPU_OK || gpu_launch(dev, k, &p) != GPU_OK ||
         gpu_wait(dev, &res) != GPU_OK || gpu_read_counters(dev, c) != GPU_OK ||
         gpu_read(dev, back, dst, COPY_BYTES) != GPU_OK) {
         fprintf(stderr, "bench_core: bench_copy: %s\n", gpu_last_error(dev));

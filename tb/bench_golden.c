@@ -2,7 +2,7 @@
  * product of kernels/matmul_tiled.s (shared/seeds/004_*), N = 128: 256 work
  * groups of two waves on a 4-CU model, args A, B, C, N.
  *
- *   sim/bin/bench_golden [kernel.wgk]      (default sim/kernels/matmul_tiled.wgk, built by `make all`)
+ *   build/bin/bench_golden [kernel.wgk]      (default build/kernels/matmul_tiled.wgk, built by `make all`)
  *
  * Runs the kernel REPS times through the golden model directly (golden.h, no
  * host-API overhead), checks C bit for bit against a host reference computed
@@ -45,7 +45,7 @@ static float as_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 int main(int argc, char **argv)
 {
-    const char *path = argc > 1 ? argv[1] : "sim/kernels/matmul_tiled.wgk";
+    const char *path = argc > 1 ? argv[1] : "build/kernels/matmul_tiled.wgk";
     char err[512];
 
     kbin k;

@@ -4,7 +4,7 @@
 //    after a latency, FAULT, dispatch). A clean run must pass; each planted bug
 //    (a wrong lane, address, group, pc, fault field, a lost MEM_DONE, a memory
 //    word) must be caught with a message naming the field.
-// Run from the repository root (kernels in sim/kernels/). PASS/FAIL lines.
+// Run from the repository root (kernels in build/kernels/). PASS/FAIL lines.
 #include "lockstep.h"
 
 extern "C" {
@@ -47,7 +47,7 @@ struct Kernel {
 static bool load_wgk(const char *name, Kernel *k)
 {
     char path[256], err[256];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", name);
+    snprintf(path, sizeof path, "build/kernels/%s.wgk", name);
     uint8_t *data = nullptr;
     size_t len = 0;
     kbin b;

@@ -21,8 +21,8 @@ struct VerilatedFstC {
 };
 #endif
 
-#include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (sim/vtop/)
-#include "gpu_regs.h"      // generated from rtl/gpu_regs_pkg.sv (sim/vtop/)
+#include "gpu_ctr.h"       // generated from rtl/gpu_ctr_pkg.sv (build/vtop/)
+#include "gpu_regs.h"      // generated from rtl/gpu_regs_pkg.sv (build/vtop/)
 #include "gpu_top_cfg.h"   // generated: GPU_TOP_NUM_CUS, GPU_TOP_L2_SLICES (NumCus, L2Slices of the build)
 #include "lockstep.h"
 #include "axi_check.h"
@@ -73,7 +73,7 @@ static inline uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned w)
 
 // The port widths must be those of the contract for GPU_TOP_NUM_CUS CUs.
 static_assert(sizeof(Vgpu_top::tr_dest_data_o) == GPU_TOP_NUM_CUS * 128, "tr_dest_data_o is not NumCus*1024 bits: "
-              "sim/vtop/gpu_top_cfg.h does not match the Verilated model");
+              "build/vtop/gpu_top_cfg.h does not match the Verilated model");
 
 // ---------------------------------------------------------------- process-wide settings
 
@@ -112,7 +112,7 @@ extern "C" bool rtl_backend_last_run(rtl_run_stats *s)
     return true;
 }
 
-// A program linked with the RTL backend (sim/bin/*_rtl) runs the tests on it
+// A program linked with the RTL backend (build/bin/*_rtl) runs the tests on it
 // unless WAVEGPU_BACKEND says otherwise.
 __attribute__((constructor)) static void rtl_default_backend() { setenv("WAVEGPU_BACKEND", "rtl", 0); }
 

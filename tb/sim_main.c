@@ -3,7 +3,7 @@
  * against a host reference and/or a standalone golden-model run, optionally
  * writes an FST, and prints a summary ending in PASS or FAIL.
  *
- *   sim/bin/wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C]
+ *   build/bin/wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C]
  *        [--latency L] [--dram-channels C] [--dram-bpc B] [--jitter SEED]
  *        [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]
  *
@@ -22,7 +22,7 @@
  * default 4000: y = fmaf(a, x, y) in place), and the directed tests
  * dt_valu_int, dt_salu_int, dt_valu_f32, dt_salu_f32 (--waves, default 8,
  * random inputs; reference: the golden model only).
- * Run from the repository root (kernels are read from sim/kernels/).
+ * Run from the repository root (kernels are read from build/kernels/).
  * Exit status: 0 PASS, 1 FAIL, 2 usage.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -238,7 +238,7 @@ static void run_job(const options *o, gpu_backend_kind be, const job *jb, outcom
     gpu_device *dev = NULL;
     gpu_kernel *k = NULL;
     char path[256];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", o->kernel);
+    snprintf(path, sizeof path, "build/kernels/%s.wgk", o->kernel);
     gpu_addr in = 0, out = 0;
     r->st = gpu_open(&cfg, &dev, r->why, sizeof r->why);
     if (r->st != GPU_OK) return;

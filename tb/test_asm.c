@@ -1616,7 +1616,7 @@ static unsigned count_entries(const char *dir, const char *prefix)
 
 static void test_tools(void)
 {
-    const char *wgasm = "sim/bin/wgasm", *wgdis = "sim/bin/wgdis";
+    const char *wgasm = "build/bin/wgasm", *wgdis = "build/bin/wgdis";
     if (access(wgasm, X_OK) || access(wgdis, X_OK)) {
         printf("SKIP tools_wgasm_wgdis: %s or %s not built (run from the repository root after make tools)\n", wgasm,
                wgdis);

@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 {
     test_table_self_check();
     test_valid_rejects_unused_bits();
-    test_pkg_matches_table(argc > 1 ? argv[1] : "sim/isa_pkg_dump.vvp");
+    test_pkg_matches_table(argc > 1 ? argv[1] : "build/isa_pkg_dump.vvp");
     test_doc_lists_every_opcode("docs/isa.md");
     return failures != 0;
 }

@@ -1,4 +1,4 @@
-/* test_kernels: runs every kernel of kernels/ (assembled to sim/kernels/NAME.wgk)
+/* test_kernels: runs every kernel of kernels/ (assembled to build/kernels/NAME.wgk)
  * through the host API (gpu.h) and compares the whole output with a plain C
  * computation on the host, bit for bit (f32 included: the host computes in the
  * kernel's operation order, NaNs canonicalised to 0x7FC00000).
@@ -7,7 +7,7 @@
  * here in C; nothing is taken from the golden model. Inputs come from a
  * fixed-seed PRNG plus tables of edge values.
  *
- *   WAVEGPU_BACKEND=golden|rtl sim/bin/test_kernels [name-substring]
+ *   WAVEGPU_BACKEND=golden|rtl build/bin/test_kernels [name-substring]
  *
  * Run from the repository root. Prints PASS name / FAIL name: reason.
  */
@@ -153,13 +153,13 @@ __attribute__((unused)) static gpu_device *open_dev(const char *test, unsigned c
 static gpu_status load_kernel(gpu_device *dev, const char *kname, gpu_kernel **k, char *why, size_t wlen)
 {
     char path[256];
-    snprintf(path, sizeof path, "sim/kernels/%s.wgk", kname);
+    snprintf(path, sizeof path, "build/kernels/%s.wgk", kname);
     gpu_status st = gpu_kernel_load_file(dev, path, k);
     if (st != GPU_OK) snprintf(why, wlen, "loading %s: %s", path, gpu_last_error(dev));
     return st;
 }
 
-/* Loads sim/kernels/<kname>.wgk, launches it, waits. Returns the launch
+/* Loads build/kernels/<kname>.wgk, launches it, waits. Returns the launch
  * status; *res holds the result. On any failure other than a fault or
  * timeout, why says what went wrong. */
 static gpu_status run_kernel(gpu_device *dev, const char *kname, uint32_t groups, uint32_t waves, uint32_t lds,

@@ -18,7 +18,7 @@
  * sequentially consistent: it shows no weak outcome.
  *
  * Backend: golden, or WAVEGPU_BACKEND=rtl (the default in test_litmus_rtl).
- * Run from the repository root (kernels in sim/kernels/). PASS/FAIL lines.
+ * Run from the repository root (kernels in build/kernels/). PASS/FAIL lines.
  */
 #include "gpu.h"
 
@@ -73,7 +73,7 @@ static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t h
     bool ok = false;
     uint32_t delays[2 * ITERS], out[4 * ITERS], *mem = NULL;
     gpu_addr base = 0, dl = 0, o = 0;
-    const char *path = "sim/kernels/litmus.wgk";
+    const char *path = "build/kernels/litmus.wgk";
     if (gpu_open(&cfg, &dev, why, wlen) != GPU_OK) return false;
     for (unsigned i = 0; i < 2 * ITERS; i++) delays[i] = rnd() % 64;
     gpu_result res;

@@ -2,7 +2,7 @@
  * docs/isa.md section 5, through the host API only, so that it runs unchanged
  * on every backend:
  *
- *   WAVEGPU_BACKEND=golden|rtl sim/bin/test_runtime [name-substring]
+ *   WAVEGPU_BACKEND=golden|rtl build/bin/test_runtime [name-substring]
  *
  * Kernels are assembled from inline text (asm.h) and loaded with
  * gpu_kernel_load. Every fault test checks every field of gpu_result, the
@@ -36,7 +36,7 @@
 #define FAULT_MAX_CYCLES 200000u  /* the fault devices' watchdog: every kernel there needs < 100000 */
 #define WATCHDOG_SECONDS 120       /* per check */
 
-/* Defined only in programs that link the RTL backend (sim/bin/test_runtime_rtl);
+/* Defined only in programs that link the RTL backend (build/bin/test_runtime_rtl);
  * weak, as in gpu.c, so that open_rtl_backend_not_linked knows whether
  * GPU_BACKEND_RTL should open. The test uses nothing else of gpu_backend.h. */
 const gpu_backend_ops *gpu_rtl_backend_ops(void) __attribute__((weak));
