@@ -39,7 +39,7 @@ LIB       := $(SIM)/libwavegpu.a
 TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
 TEST_SRCS := $(wildcard tb/test_*.c)
 TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
-BENCHES   := $(patsubst tb/%.c,$(BIN)/%,$(filter-out tb/bench_core.c,$(wildcard tb/bench_*.c)))
+BENCHES   := $(patsubst tb/bench/%.c,$(BIN)/%,$(filter-out tb/bench/bench_core.c,$(wildcard tb/bench/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
 # RTL unit tests: a Verilator model of one module with a C++ shim in tb/<name>_tb.cpp
@@ -62,16 +62,16 @@ UNIT_MOD_coalescer_small    := coalescer
 VFLAGS_coalescer_small      := -GLanes=$(SMALL_LANES)
 UNIT_CFLAGS_coalescer_small := -DCOAL_RTL_LANES=$(SMALL_LANES)
 # Other testbench sources of a unit's program, and the headers it needs.
-TBSRC_axil_regs := tb/axil_master.cpp tb/axi_check.cpp
-TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h tb/axil_master.h tb/axi_check.h tb/axi.h
+TBSRC_axil_regs := sim/axil_master.cpp sim/axi_check.cpp
+TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h sim/axil_master.h sim/axi_check.h sim/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
-$(SIM)/v$(1)/Vgpu_$(1): tb/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
+$(SIM)/v$(1)/Vgpu_$(1): tb/rtl/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
 	@mkdir -p $(SIM)/v$(1)
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
-	    $$(abspath tb/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(SIM)/v$(1) \
-	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb) -I$$(abspath $(SIM)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
+	    $$(abspath tb/rtl/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(SIM)/v$(1) \
+	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(SIM)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
 	    -LDFLAGS "$$(abspath $(LIB)) -lm" \
 	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
 endef
@@ -148,7 +148,7 @@ CXX      ?= g++
 # from make deps), else $(CXX). On this design clang's code runs about 15%
 # fewer instructions per simulated cycle than g++ 12's, and builds faster.
 VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
-TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Itb -I$(SIM)/gen \
+TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -I$(SIM)/gen \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
 TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
@@ -156,7 +156,7 @@ TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
 # C tests that also run on the RTL: build/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
-RTL_TESTS := $(patsubst tb/%.c,$(BIN)/%_rtl,$(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench_core.c))
+RTL_TESTS := $(patsubst %.c,$(BIN)/%_rtl,$(notdir $(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench/bench_core.c)))
 SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
@@ -193,13 +193,16 @@ $(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$
 $(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
 $(eval $(call vtop_rules,$(VTOP_SMALL),$(VTOP_FLAGS),$(SMALL_CUS),$(SMALL_SLICES),$(SMALL_PARAMS)))
 
+$(OBJ)/tbx_%.o: sim/%.cpp | $(OBJ)
+	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
+
 $(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
 
 $(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h $(SIM)/gen/gpu_regs.h
 
 # The RTL backend against the untraced model (its own object: other include path, no FST).
-$(OBJ)/tbx_rtl_backend_nt.o: tb/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
+$(OBJ)/tbx_rtl_backend_nt.o: sim/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_NT) -c $< -o $@
 
 $(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
@@ -208,7 +211,7 @@ $(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(
 # The kernel tests against the small configuration's model.
 TB_CXXFLAGS_SMALL := $(TB_CXXBASE) -I$(VTOP_SMALL) -DVM_TRACE=1 -DVM_TRACE_FST=1
 RTL_TESTS_SMALL := $(BIN)/test_kernels_rtl_small
-$(OBJ)/tbx_rtl_backend_small.o: tb/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
+$(OBJ)/tbx_rtl_backend_small.o: sim/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_SMALL) -c $< -o $@
 $(OBJ)/tb_%_small.o: tb/%.c scripts/small_config.txt | $(OBJ)
 	$(CC) $(CFLAGS) -DTEST_MAX_CUS=$(SMALL_CUS) -c $< -o $@
@@ -230,7 +233,7 @@ $(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_nt.o $(TB_OBJS) $(VTO
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
 $(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
-$(OBJ)/tb_sim_main.o: CFLAGS += -Itb -I$(VTOP)
+$(OBJ)/tb_sim_main.o: CFLAGS += -Isim -I$(VTOP)
 
 # The lockstep checker against a golden model posing as the RTL, with planted
 # bugs; needs no Verilator.
@@ -299,6 +302,12 @@ $(OBJ)/%.o: csrc/%.c | $(OBJ)
 $(OBJ)/tb_%.o: tb/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
 
+$(OBJ)/tb_%.o: tb/bench/%.c | $(OBJ)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(OBJ)/tb_%.o: sim/%.c | $(OBJ)
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
@@ -314,7 +323,7 @@ $(BIN)/bench_%: $(OBJ)/tb_bench_%.o $(LIB) | $(BIN)
 
 # The generated Verilog package, simulated by Icarus to dump its decode tables
 # for tb/test_isa.c, which compares them with the C table.
-$(SIM)/isa_pkg_dump.vvp: rtl/gpu_isa_pkg.sv tb/isa_pkg_dump.sv | $(OBJ)
+$(SIM)/isa_pkg_dump.vvp: rtl/gpu_isa_pkg.sv tb/rtl/isa_pkg_dump.sv | $(OBJ)
 	iverilog -g2012 -o $@ $^
 
 tools: $(TOOLS)

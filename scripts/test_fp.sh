@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the f32 unit test (rtl/gpu_fp_pkg.sv, gpu_fp_pipe.sv, gpu_fp_divsqrt.sv and their lanes
-# in the wrapper tb/fp_tb_top.sv, driven by tb/fp_tb.cpp) with Verilator into
+# in the wrapper tb/rtl/fp_tb_top.sv, driven by tb/fp_tb.cpp) with Verilator into
 # build/fp/ and runs it: every TestFloat vector in $TESTFLOAT_DIR (default
 # ../shared/testfloat) bit for bit, plus random vectors against csrc/f32.c.
 # FP_LANES=L builds the units with L physical lanes (default 32) into
@@ -26,9 +26,9 @@ if [ ! -f "$out/f32_ref.o" ] || [ csrc/f32.c -nt "$out/f32_ref.o" ] || [ csrc/f3
     fi
     rm -f "$out/Vfp_tb_top"
 fi
-rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_fp_lane.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt_lane.sv rtl/gpu_fp_divsqrt.sv tb/fp_tb_top.sv"
+rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_fp_pkg.sv rtl/gpu_fp_lane.sv rtl/gpu_fp_pipe.sv rtl/gpu_fp_divsqrt_lane.sv rtl/gpu_fp_divsqrt.sv tb/rtl/fp_tb_top.sv"
 if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
-        -GLanes="$lanes" -GDivLanes="$div_lanes" $rtl "$PWD/tb/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
+        -GLanes="$lanes" -GDivLanes="$div_lanes" $rtl "$PWD/tb/rtl/fp_tb.cpp" --top-module fp_tb_top -Mdir "$out" -o Vfp_tb_top \
         -CFLAGS "-O2 -I$PWD/csrc -Wall" -LDFLAGS "$PWD/$out/f32_ref.o" >"$out/build.log" 2>&1; then
     tail -n 20 "$out/build.log"
     echo "FAIL fp_rtl_build: see $out/build.log"

@@ -18,10 +18,10 @@ name=lds
 out="build/$name"
 mkdir -p "$out"
 rtl="rtl/lint_waivers.vlt rtl/gpu_isa_pkg.sv rtl/gpu_alu_pkg.sv rtl/gpu_ram_1r1w.sv rtl/gpu_lds_bank.sv rtl/gpu_lds_lane.sv rtl/gpu_lds.sv"
-tb="$PWD/tb/lds_tb.cpp $PWD/tb/lds_test.cpp $PWD/tb/lds_model.cpp"
+tb="$PWD/tb/rtl/lds_tb.cpp $PWD/tb/rtl/lds_test.cpp $PWD/tb/rtl/lds_model.cpp"
 if ! verilator --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
         -GLanes="$lanes" -GBanks="$banks" $rtl $tb --top-module gpu_lds -Mdir "$out" -o Vgpu_lds \
-        -CFLAGS "-O2 -I$PWD/tb -I$PWD/csrc -Wall -DLDS_ROUND_LANES=$lanes -DLDS_BANKS=$banks" >"$out/build.log" 2>&1; then
+        -CFLAGS "-O2 -I$PWD/tb/rtl -I$PWD/csrc -Wall -DLDS_ROUND_LANES=$lanes -DLDS_BANKS=$banks" >"$out/build.log" 2>&1; then
     tail -n 20 "$out/build.log"
     echo "FAIL lds_build: see $out/build.log"
     exit 1
