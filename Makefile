@@ -1,11 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
 # wavegpu: the make targets are the interface. See README.md.
 #
 #   make test        build everything and run the regression (ends with "N passed, N failed")
 #   make sim         run a kernel on the RTL in lockstep with the golden model, print its
 #                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
-#                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see tb/sim_main.c)
+#                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see sim/sim_main.c)
 #   make sim-small   the same on the small configuration (scripts/small_config.txt:
-#                    1 CU, 2 physical lanes, small caches), waves/<kernel>_small.fst
+#                    1 CU, 1 physical lane, small caches), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
 #   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
 #                   speed (untraced and traced), golden-model speed
@@ -18,14 +19,18 @@
 #   make fpga        the small configuration through synth_ecp5 and nextpnr-ecp5 for an
 #                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz, FPGA_ABC=abc9)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
-#   make help        this list
+#   make rtl-lib     build/libwavegpu.a and build/libwavegpu_rtl.a (the RTL backend)
+#   make install     PREFIX=dir: libraries, headers, wgasm/wgdis, pkg-config files
+#   make clean       remove everything built (build/, waves/*.fst)
+#   make help        this list (also what `make` alone prints)
 
 SHARED        ?= ../shared
 TESTFLOAT_DIR ?= $(SHARED)/testfloat
-SIM           := build
-OBJ           := $(SIM)/obj
-BIN           := $(SIM)/bin
-KOUT          := $(SIM)/kernels
+BUILD         := build
+.DEFAULT_GOAL := help
+OBJ           := $(BUILD)/obj
+BIN           := $(BUILD)/bin
+KOUT          := $(BUILD)/kernels
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -35,14 +40,14 @@ LDLIBS  += -lm
 
 LIB_SRCS  := $(filter-out csrc/%_main.c,$(wildcard csrc/*.c))
 LIB_OBJS  := $(patsubst csrc/%.c,$(OBJ)/%.o,$(LIB_SRCS))
-LIB       := $(SIM)/libwavegpu.a
+LIB       := $(BUILD)/libwavegpu.a
 TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
 TEST_SRCS := $(wildcard tb/test_*.c)
 TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
 BENCHES   := $(patsubst tb/bench/%.c,$(BIN)/%,$(filter-out tb/bench/bench_core.c,$(wildcard tb/bench/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
-# RTL unit tests: a Verilator model of one module with a C++ shim in tb/<name>_tb.cpp
+# RTL unit tests: a Verilator model of one module with a C++ shim in tb/rtl/<name>_tb.cpp
 # that links the C library. RTL_UNITS lists the modules that have one; a unit
 # NAME with UNIT_MOD_NAME set is another build of module gpu_$(UNIT_MOD_NAME)
 # (with its VFLAGS_NAME and UNIT_CFLAGS_NAME).
@@ -63,24 +68,24 @@ VFLAGS_coalescer_small      := -GLanes=$(SMALL_LANES)
 UNIT_CFLAGS_coalescer_small := -DCOAL_RTL_LANES=$(SMALL_LANES)
 # Other testbench sources of a unit's program, and the headers it needs.
 TBSRC_axil_regs := sim/axil_master.cpp sim/axi_check.cpp
-TBDEP_axil_regs := $(SIM)/gen/gpu_regs.h sim/axil_master.h sim/axi_check.h sim/axi.h
-RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(SIM)/v$(u)/Vgpu_$(u))
+TBDEP_axil_regs := $(BUILD)/gen/gpu_regs.h sim/axil_master.h sim/axi_check.h sim/axi.h
+RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(BUILD)/v$(u)/Vgpu_$(u))
 
 define rtl_unit_rule
-$(SIM)/v$(1)/Vgpu_$(1): tb/rtl/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
-	@mkdir -p $(SIM)/v$(1)
+$(BUILD)/v$(1)/Vgpu_$(1): tb/rtl/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
+	@mkdir -p $(BUILD)/v$(1)
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
-	    $$(abspath tb/rtl/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(SIM)/v$(1) \
-	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(SIM)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
+	    $$(abspath tb/rtl/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(BUILD)/v$(1) \
+	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(BUILD)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
 	    -LDFLAGS "$$(abspath $(LIB)) -lm" \
-	    -o Vgpu_$(1) > $(SIM)/v$(1)/build.log 2>&1 || { tail -20 $(SIM)/v$(1)/build.log; exit 1; }
+	    -o Vgpu_$(1) > $(BUILD)/v$(1)/build.log 2>&1 || { tail -20 $(BUILD)/v$(1)/build.log; exit 1; }
 endef
 $(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_MOD_$(u)),$(u)))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
 help:
-	@sed -n '3,/^$$/s/^#//p' Makefile
+	@sed -n '4,/^$$/s/^#//p' Makefile
 
 lint: deps
 	@bash scripts/lint.sh
@@ -107,21 +112,14 @@ fpga: deps
 # ---------------------------------------------------------------- the whole GPU (gpu_top)
 # rtl/gpu_top.sv with every rtl/*.sv, Verilated once into a library in $(VTOP)
 # (FST tracing compiled in, active only when a program asks for it) and linked
-# into the RTL backend of the host API (tb/rtl_backend.cpp). NUM_CUS is its
-# NumCus; changing it rebuilds. RTL_STUB=1 builds against build/stub/gpu_top.sv
-# (a port-list stub, not in git) when rtl/gpu_top.sv does not exist.
+# into the RTL backend of the host API (sim/rtl_backend.cpp). NUM_CUS is its
+# NumCus; changing it rebuilds.
 NUM_CUS   ?= 4
 L2_SLICES ?= 4
 LANES     ?= 32
-VTOP      := $(SIM)/vtop
+VTOP      := $(BUILD)/vtop
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
-ifeq ($(RTL_STUB),1)
-GPU_TOP_SRCS := $(RTL_PKGS) build/stub/gpu_top.sv
-HAVE_GPU_TOP := 1
-else
 GPU_TOP_SRCS := $(RTL_PKGS) $(RTL_MODS)
-HAVE_GPU_TOP := $(if $(wildcard rtl/gpu_top.sv),1,)
-endif
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
 VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
@@ -131,7 +129,7 @@ VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # (build/bin/<test>_rtl_small); make test runs the kernel tests on it too.
 # Its gpu_top parameters are those of scripts/small_config.txt (also read by
 # scripts/lint.sh and scripts/synth.py).
-VTOP_SMALL   := $(SIM)/vtop_small
+VTOP_SMALL   := $(BUILD)/vtop_small
 SMALL_CONFIG := $(shell cat scripts/small_config.txt)
 SMALL_PARAMS := $(addprefix -G,$(filter-out NumCus=% L2Slices=%,$(SMALL_CONFIG)))
 SMALL_CUS    := $(patsubst NumCus=%,%,$(filter NumCus=%,$(SMALL_CONFIG)))
@@ -141,20 +139,21 @@ VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-
 # compiled in (its change tracking costs about 30% even when nothing is traced)
 # and --x-assign fast. Built on demand only; the tests use the traced model,
 # so that WAVEGPU_FST can show the waves of any failing test.
-VTOP_NT   := $(SIM)/vtop_notrace
+VTOP_NT   := $(BUILD)/vtop_notrace
 VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal --x-assign fast --x-initial unique
 CXX      ?= g++
 # The compiler of the Verilated model: clang++ when present (Debian's clang,
 # from make deps), else $(CXX). On this design clang's code runs about 15%
 # fewer instructions per simulated cycle than g++ 12's, and builds faster.
 VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
-TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -I$(SIM)/gen \
+TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -I$(BUILD)/gen \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
 TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
+$(OBJ)/tbx_lockstep.o: $(BUILD)/gen/gpu_mem.h
 # C tests that also run on the RTL: build/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
 RTL_TESTS := $(patsubst %.c,$(BIN)/%_rtl,$(notdir $(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench/bench_core.c)))
 SIM_BIN   := $(BIN)/wavegpu_sim
@@ -185,9 +184,10 @@ $(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_pkg_header.sh
 	bash scripts/gen_pkg_header.sh $$< $$@
 endef
 
-# The register map of the AXI4-Lite slave, for the C side.
-$(SIM)/gen/gpu_regs.h: rtl/gpu_regs_pkg.sv scripts/gen_pkg_header.sh
-	@mkdir -p $(SIM)/gen
+# The register map of the AXI4-Lite slave and the memory system's line
+# interface (op codes, tag layout), for the C side.
+$(BUILD)/gen/gpu_%.h: rtl/gpu_%_pkg.sv scripts/gen_pkg_header.sh
+	@mkdir -p $(BUILD)/gen
 	bash scripts/gen_pkg_header.sh $< $@
 $(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
 $(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
@@ -199,38 +199,64 @@ $(OBJ)/tbx_%.o: sim/%.cpp | $(OBJ)
 $(OBJ)/tbx_%.o: tb/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
 
-$(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h $(SIM)/gen/gpu_regs.h
+$(OBJ)/tbx_rtl_backend.o: $(VTOP_LIB) $(VTOP)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h
 
 # The RTL backend against the untraced model (its own object: other include path, no FST).
-$(OBJ)/tbx_rtl_backend_nt.o: sim/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
+$(OBJ)/tbx_rtl_backend_nt.o: sim/rtl_backend.cpp $(VTOP_NT)/Vgpu_top__ALL.a $(VTOP_NT)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_NT) -c $< -o $@
 
-$(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
-	$(CXX) -o $@ $^ $(TB_LDLIBS)
+# The RTL backend as a library: build/libwavegpu_rtl.a holds the backend, the
+# lockstep checker, the AXI models and the Verilated gpu_top (default
+# configuration, FST tracing compiled in). A program links it with
+# $(RTL_LINK): "-Wl,-u,gpu_rtl_backend_ops" pulls the backend in even when
+# the program calls only gpu.h (the host library finds it through a weak
+# reference), and the C++ runtime comes last. make install also installs it
+# with a pkg-config file (wavegpu-rtl). Two more builds for the harness: the
+# untraced model (make sim NO_TRACE=1, make bench) and the small configuration.
+RTL_LIB       := $(BUILD)/libwavegpu_rtl.a
+RTL_LIB_NT    := $(BUILD)/libwavegpu_rtl_notrace.a
+RTL_LIB_SMALL := $(BUILD)/libwavegpu_rtl_small.a
+RTL_LINK_FOR   = -Wl,-u,gpu_rtl_backend_ops $(1) $(LIB) -lstdc++ $(TB_LDLIBS)
+RTL_LINK      := $(call RTL_LINK_FOR,$(RTL_LIB))
+
+# $(1) the library, $(2) the backend object, $(3) the Verilated model's directory,
+# $(4) its runtime objects.
+define rtl_lib_rule
+$(1): $(2) $(TB_OBJS) $(3)/Vgpu_top__ALL.a $(4)
+	@rm -f $$@
+	@printf 'CREATE $$@\nADDLIB $(3)/Vgpu_top__ALL.a\nADDMOD $(2) $(TB_OBJS) $(4)\nSAVE\nEND\n' | ar -M
+	@ranlib $$@
+	@echo "ar: $$@"
+endef
+$(eval $(call rtl_lib_rule,$(RTL_LIB),$(OBJ)/tbx_rtl_backend.o,$(VTOP),$(VTOP_RT)))
+$(eval $(call rtl_lib_rule,$(RTL_LIB_NT),$(OBJ)/tbx_rtl_backend_nt.o,$(VTOP_NT),$(VTOP_NT)/verilated.o $(VTOP_NT)/verilated_threads.o))
+$(eval $(call rtl_lib_rule,$(RTL_LIB_SMALL),$(OBJ)/tbx_rtl_backend_small.o,$(VTOP_SMALL),$(VTOP_SMALL)/verilated.o $(VTOP_SMALL)/verilated_fst_c.o $(VTOP_SMALL)/verilated_threads.o))
+
+rtl-lib: $(RTL_LIB) $(LIB)
+
+$(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(RTL_LIB) $(LIB) | $(BIN)
+	$(CXX) -o $@ $< $(RTL_LINK)
 
 # The kernel tests against the small configuration's model.
 TB_CXXFLAGS_SMALL := $(TB_CXXBASE) -I$(VTOP_SMALL) -DVM_TRACE=1 -DVM_TRACE_FST=1
 RTL_TESTS_SMALL := $(BIN)/test_kernels_rtl_small
-$(OBJ)/tbx_rtl_backend_small.o: sim/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(SIM)/gen/gpu_regs.h | $(OBJ)
+$(OBJ)/tbx_rtl_backend_small.o: sim/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_SMALL) -c $< -o $@
 $(OBJ)/tb_%_small.o: tb/%.c scripts/small_config.txt | $(OBJ)
 	$(CC) $(CFLAGS) -DTEST_MAX_CUS=$(SMALL_CUS) -c $< -o $@
-$(RTL_TESTS_SMALL): $(BIN)/%_rtl_small: $(OBJ)/tb_%_small.o $(OBJ)/tbx_rtl_backend_small.o $(TB_OBJS) $(VTOP_SMALL)/Vgpu_top__ALL.a \
-                    $(VTOP_SMALL)/verilated.o $(VTOP_SMALL)/verilated_fst_c.o $(VTOP_SMALL)/verilated_threads.o $(LIB) | $(BIN)
-	$(CXX) -o $@ $^ $(TB_LDLIBS)
+$(RTL_TESTS_SMALL): $(BIN)/%_rtl_small: $(OBJ)/tb_%_small.o $(RTL_LIB_SMALL) $(LIB) | $(BIN)
+	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
 
 # make sim's program on the small configuration (make sim-small).
 SIM_BIN_SMALL := $(BIN)/wavegpu_sim_small
-$(SIM_BIN_SMALL): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_small.o $(TB_OBJS) $(VTOP_SMALL)/Vgpu_top__ALL.a \
-                  $(VTOP_SMALL)/verilated.o $(VTOP_SMALL)/verilated_fst_c.o $(VTOP_SMALL)/verilated_threads.o $(LIB) | $(BIN)
-	$(CXX) -o $@ $^ $(TB_LDLIBS)
+$(SIM_BIN_SMALL): $(OBJ)/tb_sim_main.o $(RTL_LIB_SMALL) $(LIB) | $(BIN)
+	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
 
-$(SIM_BIN): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend.o $(TB_OBJS) $(VTOP_LIB) $(VTOP_RT) $(LIB) | $(BIN)
-	$(CXX) -o $@ $^ $(TB_LDLIBS)
+$(SIM_BIN): $(OBJ)/tb_sim_main.o $(RTL_LIB) $(LIB) | $(BIN)
+	$(CXX) -o $@ $< $(RTL_LINK)
 
-$(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(OBJ)/tbx_rtl_backend_nt.o $(TB_OBJS) $(VTOP_NT)/Vgpu_top__ALL.a \
-               $(VTOP_NT)/verilated.o $(VTOP_NT)/verilated_threads.o $(LIB) | $(BIN)
-	$(CXX) -o $@ $^ $(TB_LDLIBS)
+$(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(RTL_LIB_NT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_NT))
 
 $(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
 $(OBJ)/tb_sim_main.o: CFLAGS += -Isim -I$(VTOP)
@@ -244,16 +270,11 @@ $(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(B
 $(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
-ifeq ($(HAVE_GPU_TOP),1)
 RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL)
 RTL_CHECK := $(RTL_TESTS) $(RTL_TESTS_SMALL)
-# The RTL kernel and runtime tests again with DRAM latency jitter (two seeds).
-RTL_JITTER := scripts/test_jitter.sh
-else
-RTL_ALL   :=
-RTL_CHECK :=
-RTL_JITTER :=
-endif
+# The RTL kernel and runtime tests again with DRAM latency jitter (two seeds),
+# and make install's test (a user's program built with pkg-config).
+RTL_SCRIPTS := scripts/test_jitter.sh scripts/test_install.sh
 
 rtl-tests: $(RTL_ALL)
 
@@ -266,7 +287,6 @@ SIM_OPTS    := --kernel $(KERNEL) --cus $(NUM_CUS) \
 SIM_RUN     := $(if $(NO_TRACE),$(SIM_BIN_NT),$(SIM_BIN))
 
 sim: deps
-	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim: rtl/gpu_top.sv does not exist yet (RTL_STUB=1 uses build/stub/gpu_top.sv)"; exit 1; }
 	@$(MAKE) --no-print-directory $(SIM_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
 	$(SIM_RUN) $(SIM_OPTS)
@@ -274,7 +294,6 @@ sim: deps
 # The same on the small configuration (scripts/small_config.txt: 1 CU, 1
 # physical lane, 2 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
 sim-small: deps
-	@test -n "$(HAVE_GPU_TOP)" || { echo "make sim-small: rtl/gpu_top.sv does not exist yet"; exit 1; }
 	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
 	$(SIM_BIN_SMALL) $(subst --cus $(NUM_CUS),--cus $(SMALL_CUS),$(subst waves/$(KERNEL).fst,waves/$(KERNEL)_small.fst,$(SIM_OPTS)))
@@ -289,9 +308,9 @@ view: $(BIN)/gtkw_disasm
 FORCE:
 
 .PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean sim-small \
-        sim view synth fpga rtl-tests FORCE
+        sim view synth fpga rtl-tests rtl-lib install FORCE
 
-all: tools tests benches kernels rtl-units $(SIM)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
+all: tools tests benches kernels rtl-units $(BUILD)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
@@ -323,7 +342,7 @@ $(BIN)/bench_%: $(OBJ)/tb_bench_%.o $(LIB) | $(BIN)
 
 # The generated Verilog package, simulated by Icarus to dump its decode tables
 # for tb/test_isa.c, which compares them with the C table.
-$(SIM)/isa_pkg_dump.vvp: rtl/gpu_isa_pkg.sv tb/rtl/isa_pkg_dump.sv | $(OBJ)
+$(BUILD)/isa_pkg_dump.vvp: rtl/gpu_isa_pkg.sv tb/rtl/isa_pkg_dump.sv | $(OBJ)
 	iverilog -g2012 -o $@ $^
 
 tools: $(TOOLS)
@@ -335,6 +354,24 @@ $(KOUT)/%.wgk: kernels/%.s $(BIN)/wgasm | $(KOUT)
 
 kernels: $(KERNELS)
 
+# make install PREFIX=dir: the host library and the RTL backend (lib/), their
+# public headers (include/wavegpu/), the assembler and disassembler (bin/) and
+# pkg-config files (lib/pkgconfig/wavegpu.pc, wavegpu-rtl.pc). A program then
+# builds with `cc prog.c $$(pkg-config --cflags --libs wavegpu-rtl)` and
+# includes <wavegpu/gpu.h>; scripts/test_install.sh does exactly that.
+PREFIX  ?= /usr/local
+VERSION := 0.1.0
+INSTALL_HEADERS := csrc/gpu.h csrc/asm.h csrc/disasm.h csrc/isa.h csrc/isa.def csrc/kbin.h sim/rtl_backend.h
+install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis
+	@test -n "$(PREFIX)" || { echo "make install: PREFIX is empty"; exit 1; }
+	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include/wavegpu" "$(PREFIX)/bin"
+	install -m 644 $(LIB) $(RTL_LIB) "$(PREFIX)/lib/"
+	install -m 644 $(INSTALL_HEADERS) "$(PREFIX)/include/wavegpu/"
+	install -m 755 $(BIN)/wgasm $(BIN)/wgdis "$(PREFIX)/bin/"
+	for pc in wavegpu wavegpu-rtl; do \
+	    sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' scripts/$$pc.pc.in > "$(PREFIX)/lib/pkgconfig/$$pc.pc"; \
+	done
+
 deps:
 	@bash scripts/install-deps.sh
 
@@ -342,8 +379,8 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_small.sh scripts/test_lds_small.sh $(TESTS) $(RTL_UNIT_BINS) \
-	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_JITTER)
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_small.sh scripts/test_lds_small.sh $(TESTS) $(RTL_UNIT_BINS) \
+	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS)
 
 bench-golden: all
 	$(BIN)/bench_golden
@@ -353,12 +390,12 @@ bench: all $(SIM_BIN_NT)
 	$(BIN)/bench_core_rtl
 	WAVEGPU_LOCKSTEP=0 $(SIM_BIN_NT) --kernel matmul_tiled
 	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled
-	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled --fst $(SIM)/bench_traced.fst --trace-end 0
-	@rm -f $(SIM)/bench_traced.fst
+	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled --fst $(BUILD)/bench_traced.fst --trace-end 0
+	@rm -f $(BUILD)/bench_traced.fst
 	$(BIN)/bench_golden
 
 clean:
-	rm -rf $(SIM)/obj $(SIM)/bin $(SIM)/kernels $(LIB) $(SIM)/isa_pkg_dump.vvp $(SIM)/synth $(SIM)/lint $(SIM)/fusesoc
+	rm -rf $(BUILD) waves/*.fst waves/*.vcd
 
 .SECONDARY:
 

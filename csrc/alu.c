@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alu.c: the ALU functions (alu.h). One table, ALU_FUNCTIONS, gives each
  * function's arity and its expression in a, b, c; the scalar isa_alu and the
  * lane loop isa_alu_vec are both expanded from it, so they cannot disagree. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alu.h: the ALU functions of the instruction set (the ISA_FN_* rows of
  * isa.def), the one definition used by the vector ALU, the scalar unit, the
  * reductions and the LDS and global atomics. docs/isa.md sections 4.3-4.7.
@@ -14,6 +15,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 uint32_t isa_alu(unsigned fn, uint32_t a, uint32_t b, uint32_t c);
 
 /* The same function on n lanes: d[l] = isa_alu(fn, a[l], b[l], c[l]).
@@ -23,5 +28,9 @@ void isa_alu_vec(unsigned fn, uint32_t *d, const uint32_t *a, const uint32_t *b,
 
 /* Is fn a defined ALU function? */
 bool isa_alu_defined(unsigned fn);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

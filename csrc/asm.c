@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* asm.c: the assembler (docs/isa.md section 9).
  *
  * One pass over the source, line by line: a lexer splits the line into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* asm.h: the assembler, docs/isa.md section 9.
  *
  * asm_assemble turns assembly text into a kernel binary. It is table driven:
@@ -13,6 +14,10 @@
 
 #include "isa.h"
 #include "kbin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define ASM_MAX_LINE   4096u  /* characters per source line, not counting the newline */
 #define ASM_MAX_TOKEN  256u   /* characters per name or number */
@@ -64,5 +69,9 @@ const asm_layout *asm_fmt_layout(isa_fmt f);
 /* The fields of the signal operands of ASM_OPD_SIGS, in operand order:
  * asm_sig_fields[k] = { hi, lo } of S1..S4. */
 extern const uint8_t asm_sig_fields[4][2];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

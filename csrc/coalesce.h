@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* coalesce.h: the coalescing rule of a wave's global access (docs/isa.md 4.7),
  * shared by the golden model's counters and the RTL coalescer's tests.
  *
@@ -11,6 +12,10 @@
 #define WAVEGPU_COALESCE_H
 
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define COAL_LANES      32
 #define COAL_LINE_BYTES 64
@@ -31,5 +36,9 @@ int coalesce(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES], const u
 
 /* Only the number of requests coalesce() makes. */
 int coalesce_count(int atomic, uint32_t mask, const uint32_t addr[COAL_LANES]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* disasm.c: the disassembler. It walks the same operand layouts as the
  * assembler (asm_fmt_layout), so the two cannot disagree on operand order. */
 #include "disasm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* disasm.h: the disassembler. Its output reassembles (asm.h) to the same bits. */
 #ifndef GPU_DISASM_H
 #define GPU_DISASM_H
@@ -6,6 +7,10 @@
 #include <stdint.h>
 
 #include "kbin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Writes one instruction as assembly text to buf (always NUL-terminated if
  * len > 0). Returns the length of the full text, as snprintf does, so a
@@ -24,5 +29,9 @@ enum {
  * program (targets beyond the end stay numbers). Returns a malloc'ed string,
  * or NULL if out of memory. */
 char *disasm_program(const kbin *k, unsigned flags);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

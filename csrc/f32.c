@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* f32.c: IEEE-754 binary32 in integer arithmetic (see f32.h).
  *
  * A finite nonzero operand is unpacked to m * 2^e with m < 2^24. Each

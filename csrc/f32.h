@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* f32.h: bit-exact IEEE-754 binary32 arithmetic on bit patterns.
  *
  * The rules are docs/isa.md section 6 (and shared/testfloat/README.md):
@@ -14,6 +15,10 @@
 #define GPU_F32_H
 
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define F32_CANONICAL_NAN 0x7FC00000u
 
@@ -53,5 +58,9 @@ uint32_t f32_to_u32_rtz(uint32_t a);
 uint32_t f32_to_u32_rne(uint32_t a);
 
 static inline int f32_is_nan(uint32_t a) { return (a & 0x7FFFFFFFu) > 0x7F800000u; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* golden.c: the golden model (golden.h). The program is pre-decoded at launch
  * into ginst records; golden_step executes one instruction of one wave and
  * is the only interpreter; golden_run is a dispatcher and a tick loop around

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* golden.h: the golden model, the whole GPU at instruction-set level
  * (docs/isa.md). A `golden` is a self-contained struct: several can coexist,
  * nothing is global, and a run is deterministic.
@@ -64,6 +65,10 @@
 
 #include "gpu.h"
 #include "isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define GOLDEN_MAX_CUS 8
 #define GOLDEN_SLOTS   2       /* wave slots per CU */
@@ -213,5 +218,9 @@ bool golden_finished(const golden *g);
  * complete when it reaches their completion tick). */
 uint64_t golden_time(const golden *g);
 void golden_advance_time(golden *g, uint64_t ticks);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gpu.c: the host runtime behind gpu.h.
  *
  * It owns everything the host passes in: config and launch validation,
@@ -12,6 +13,7 @@
  */
 #include "gpu.h"
 
+#include "asm.h"
 #include "disasm.h"
 #include "gpu_backend.h"
 #include "isa.h"
@@ -65,11 +67,53 @@ static gpu_status fail(gpu_device *dev, gpu_status st, const char *fmt, ...)
     return st;
 }
 
+static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* gpu_config_default's backend when WAVEGPU_BACKEND holds a bad value:
+ * check_config then reports the variable. */
+#define GPU_BACKEND_BAD_ENV ((gpu_backend_kind)-1)
+
+int gpu_backend_available(gpu_backend_kind kind)
+{
+    if (kind == GPU_BACKEND_GOLDEN) return 1;
+    return kind == GPU_BACKEND_RTL && gpu_rtl_backend_ops && gpu_rtl_backend_ops();
+}
+
+gpu_status gpu_default_backend(gpu_backend_kind *kind, char *err, size_t errlen)
+{
+    if (err && errlen) err[0] = '\0';
+    if (!kind) {
+        set_err(err, errlen, "gpu_default_backend: kind is NULL");
+        return GPU_ERR_ARG;
+    }
+    const char *v = getenv("WAVEGPU_BACKEND");
+    if (v && *v) {
+        if (strcmp(v, "golden") == 0) *kind = GPU_BACKEND_GOLDEN;
+        else if (strcmp(v, "rtl") == 0) *kind = GPU_BACKEND_RTL;
+        else {
+            set_err(err, errlen, "WAVEGPU_BACKEND is '%.64s'; must be golden or rtl", v);
+            return GPU_ERR_ARG;
+        }
+        return GPU_OK;
+    }
+    *kind = gpu_backend_available(GPU_BACKEND_RTL) ? GPU_BACKEND_RTL : GPU_BACKEND_GOLDEN;
+    return GPU_OK;
+}
+
 void gpu_config_default(gpu_config *cfg)
 {
     if (!cfg) return;
     memset(cfg, 0, sizeof *cfg);
-    cfg->backend = GPU_BACKEND_GOLDEN;
+    if (gpu_default_backend(&cfg->backend, NULL, 0) != GPU_OK) cfg->backend = GPU_BACKEND_BAD_ENV;
     cfg->num_cus = 4;
     cfg->mem_bytes = 16u * 1024u * 1024u;
     cfg->mem_latency = 100;
@@ -94,20 +138,17 @@ const char *gpu_status_name(gpu_status s)
     return "GPU_ERR_UNKNOWN";
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* Checks a config; returns GPU_OK or GPU_ERR_ARG with a message. */
 static gpu_status check_config(const gpu_config *c, char *err, size_t errlen)
 {
+    if (c->backend == GPU_BACKEND_BAD_ENV) {
+        gpu_backend_kind k;
+        char why[128];
+        if (gpu_default_backend(&k, why, sizeof why) != GPU_OK) {
+            set_err(err, errlen, "config: %s", why);
+            return GPU_ERR_ARG;
+        }
+    }
     if (c->backend != GPU_BACKEND_GOLDEN && c->backend != GPU_BACKEND_RTL) {
         set_err(err, errlen, "config: unknown backend %d (expected GPU_BACKEND_GOLDEN or GPU_BACKEND_RTL)",
                 (int)c->backend);
@@ -309,6 +350,23 @@ gpu_status gpu_kernel_load_file(gpu_device *dev, const char *path, gpu_kernel **
         fail(dev, st, "%s: %s", path, msg);
     }
     return st;
+}
+
+gpu_status gpu_kernel_assemble(gpu_device *dev, const char *src, size_t len, const char *name, gpu_kernel **k)
+{
+    if (!dev) return GPU_ERR_ARG;
+    if (!k) return fail(dev, GPU_ERR_ARG, "gpu_kernel_assemble: k is NULL");
+    *k = NULL;
+    if (!src && len) return fail(dev, GPU_ERR_ARG, "gpu_kernel_assemble: src is NULL");
+    gpu_kernel *kn = calloc(1, sizeof *kn);
+    if (!kn) return fail(dev, GPU_ERR_NOMEM, "gpu_kernel_assemble: out of host memory");
+    char err[GPU_ERR_LEN];
+    if (asm_assemble(src ? src : "", len, name ? name : "(source)", &kn->bin, err, sizeof err) != 0) {
+        free(kn);
+        return fail(dev, GPU_ERR_KERNEL, "%s", err);
+    }
+    *k = kn;
+    return GPU_OK;
 }
 
 void gpu_kernel_free(gpu_kernel *k)

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gpu.h: the host API. Tests and users program the GPU through this one
  * interface; the backend (the C golden model, or the Verilated RTL in
- * tb/rtl_backend.cpp) is chosen when the device is opened, and the same test
+ * sim/rtl_backend.cpp) is chosen when the device is opened, and the same test
  * runs unchanged on each.
  *
  * Every call returns a gpu_status; on failure gpu_last_error() says why.
@@ -12,13 +13,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint32_t gpu_addr;
 typedef struct gpu_device gpu_device;
 typedef struct gpu_kernel gpu_kernel;
 
 typedef enum {
     GPU_BACKEND_GOLDEN = 0, /* the C golden model */
-    GPU_BACKEND_RTL = 1     /* the Verilated RTL (tb/), when linked in */
+    GPU_BACKEND_RTL = 1     /* the Verilated RTL (sim/, libwavegpu_rtl), when linked in */
 } gpu_backend_kind;
 
 typedef struct {
@@ -92,7 +97,22 @@ typedef struct {
     uint64_t groups;            /* work groups run */
 } gpu_counters;
 
+/* Fills cfg with the defaults given in gpu_config's comments; the backend is
+ * the one gpu_default_backend names (GPU_BACKEND_GOLDEN unless the program
+ * links the RTL backend or WAVEGPU_BACKEND says otherwise). */
 void gpu_config_default(gpu_config *cfg);
+
+/* The backend of a default config. The environment variable WAVEGPU_BACKEND
+ * ("golden" or "rtl") chooses it when set and not empty; otherwise it is
+ * GPU_BACKEND_RTL in a program linked with the RTL backend (libwavegpu_rtl,
+ * sim/rtl_backend.h) and GPU_BACKEND_GOLDEN elsewhere. This is the one place
+ * the variable is read. Any other value: GPU_ERR_ARG with a message in err
+ * (and gpu_open of a default config fails with the same message). */
+gpu_status gpu_default_backend(gpu_backend_kind *kind, char *err, size_t errlen);
+
+/* 1 if gpu_open can open a device of this kind in this program: the golden
+ * model always, the RTL when its backend is linked in. Else 0. */
+int gpu_backend_available(gpu_backend_kind kind);
 
 /* Opens a device. On failure *dev is NULL and the reason is in err. */
 gpu_status gpu_open(const gpu_config *cfg, gpu_device **dev, char *err, size_t errlen);
@@ -110,6 +130,10 @@ gpu_status gpu_fill(gpu_device *dev, gpu_addr dst, uint32_t value, uint32_t byte
 /* Kernels: a .wgk binary (docs/isa.md section 8). */
 gpu_status gpu_kernel_load(gpu_device *dev, const void *bin, size_t len, gpu_kernel **k);
 gpu_status gpu_kernel_load_file(gpu_device *dev, const char *path, gpu_kernel **k);
+/* Assembles len bytes of assembly source (docs/isa.md section 9; need not be
+ * NUL-terminated) into a kernel. name is used only in messages: an error is
+ * GPU_ERR_KERNEL with "name:line:col: message" in gpu_last_error. */
+gpu_status gpu_kernel_assemble(gpu_device *dev, const char *src, size_t len, const char *name, gpu_kernel **k);
 void gpu_kernel_free(gpu_kernel *k);
 
 /* Launch and completion. gpu_launch validates and starts the task;
@@ -126,5 +150,9 @@ const char *gpu_counters_diff(const gpu_counters *a, const gpu_counters *b, uint
 
 /* Formats a result as one line: "ok", or the fault with wave, pc, disassembly. */
 void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

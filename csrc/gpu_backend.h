@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gpu_backend.h: what a backend provides to the host runtime (gpu.c).
  *
  * gpu.c owns allocation, argument placement, kernel parsing and every
@@ -8,6 +9,10 @@
 #define GPU_BACKEND_H
 
 #include "gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct {
     const uint64_t *code;     /* the kernel's instructions */
@@ -32,8 +37,12 @@ typedef struct gpu_backend_ops {
 } gpu_backend_ops;
 
 extern const gpu_backend_ops gpu_golden_backend;   /* csrc/gpu_golden.c */
-/* The RTL backend lives in tb/; programs that link it define this function.
+/* The RTL backend lives in sim/; programs that link it define this function.
  * gpu.c declares it weak, so without it GPU_BACKEND_RTL fails cleanly. */
 const gpu_backend_ops *gpu_rtl_backend_ops(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

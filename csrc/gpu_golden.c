@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gpu_golden.c: the golden model as a backend of the host API (gpu_backend.h). */
 #include "gpu_backend.h"
 

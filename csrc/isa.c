@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* isa.c: lookup tables expanded from isa.def, and the encoding validity check. */
 #include "isa.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* isa.h: the instruction set, expanded from isa.def.
  *
  * Enumerations for opcodes, formats, operand kinds, constants, ALU functions
@@ -9,6 +10,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define ISA_LANES          32
 #define ISA_NUM_REGS       64
@@ -152,5 +157,9 @@ bool isa_valid(uint64_t w);
 /* Compile-time self checks that the table is consistent (duplicate opcodes
  * are a compile error in isa.c). Returns 0 if fine, else writes a message. */
 int isa_self_check(char *msg, unsigned msglen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kbin.c: reading and writing .wgk kernel binaries. */
 #include "kbin.h"
 

@@ -1,9 +1,14 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kbin.h: the kernel binary format (.wgk), docs/isa.md section 8. */
 #ifndef GPU_KBIN_H
 #define GPU_KBIN_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define KBIN_MAGIC "WGK1"
 #define KBIN_VERSION 1u
@@ -29,5 +34,9 @@ int kbin_read_file(const char *path, uint8_t **data, size_t *len, size_t max, ch
  * the file is not created. */
 int kbin_write_file(const char *path, const kbin *k, char *err, size_t errlen);
 void kbin_free(kbin *k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wgasm: assembles a kernel. usage: wgasm [-o out.wgk] in.s
  * Errors go to stderr as "file:line:col: message" and exit 1; no output file
  * is written (or left behind) on error. Usage errors exit 2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wgdis: disassembles a kernel binary to text that wgasm reassembles to the
  * same bits. usage: wgdis [-n] in.wgk   (-n: no "# pc" comments) */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # atomic_contend: every lane of every wave adds to the same counters, iters
 # times: global_atomic_add noret of 1 to ctr[0], of its lane id + 1 to ctr[1],
 # and a global_atomic_xor noret of (wave << 5 | lane) to ctr[2]; with ret = 1

@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
 # bench_coalesce: the line requests of global access patterns (make bench,
-# tb/bench_core.c). For each row of a table of 32 byte offsets (one per lane),
+# tb/bench/bench_core.c). For each row of a table of 32 byte offsets (one per lane),
 # the wave loads the words at base + offset and stores them back to the same
 # addresses. The host counts the distinct 64-byte lines each access touches
 # and compares the sum with the mem_requests counter.

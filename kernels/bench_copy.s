@@ -1,4 +1,5 @@
-# bench_copy: a streaming copy, dst[i] = src[i] (make bench, tb/bench_core.c).
+# SPDX-License-Identifier: Apache-2.0
+# bench_copy: a streaming copy, dst[i] = src[i] (make bench, tb/bench/bench_core.c).
 # Each wave copies its own contiguous stretch of iters x 512 bytes: per
 # iteration 4 loads of 32 words (128 bytes, 2 lines each) in flight, then 4
 # stores of the same. Stores of whole lines allocate in the L2 without a read,

@@ -1,4 +1,5 @@
-# bench_issue: the wave scheduler's issue rate (make bench, tb/bench_core.c).
+# SPDX-License-Identifier: Apache-2.0
+# bench_issue: the wave scheduler's issue rate (make bench, tb/bench/bench_core.c).
 # Each wave runs 16 iterations of a loop of 92 integer adds, none of which
 # reads a register written in the loop, plus the loop's decrement and branch:
 # 16 * 94 + 2 = 1506 instructions per wave. With 2 waves on one CU the

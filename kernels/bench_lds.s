@@ -1,4 +1,5 @@
-# bench_lds: the cost of one LDS access pattern (make bench, tb/bench_core.c).
+# SPDX-License-Identifier: Apache-2.0
+# bench_lds: the cost of one LDS access pattern (make bench, tb/bench/bench_core.c).
 # Lane l reads the word at byte (l * stride * 4) mod 65536, 64 times (16
 # iterations of 4 loads into different registers, so no load waits for a
 # result). A stride of 0 is a broadcast (every lane reads word 0); an odd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_barrier_ended: a barrier waits only for the waves of the group that have
 # not ended (docs/isa.md 4.1). In each 2-wave group, wave 0 stores 0x600D and
 # ends without reaching any barrier; wave 1 executes two barriers (they must

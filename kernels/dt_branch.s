@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_branch: every branch (docs/isa.md 4.5), taken and not taken, loops with
 # backward branches, and nop (end with stores in flight: dt_end.s).
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_consts: the values of the 16 constants v0..v15 (docs/isa.md 1.2).
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_end: end with global stores still in flight (docs/isa.md 4.1: "its
 # outstanding global accesses still complete"), and the code after end not run.
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_global_atomic: every global_atomic_<op> (docs/isa.md 4.7), returning and
 # noret, masked, each lane on its own word and several lanes of the wave on one
 # word (ascending lane order), cas hits and misses, with scope/nt modifiers.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_global_mem: global_load32 / global_store32 (docs/isa.md 4.7) with masks,
 # same-word stores (the highest lane wins), every scope and nt modifier (no
 # observable effect without caches, but they must assemble and run), and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_lds: local_load32 / local_store32 (docs/isa.md 4.6) with offsets, masks,
 # address wrap-around, same-word stores (the highest lane wins), and barrier
 # in 2-wave groups exchanging data through the LDS and through global memory.

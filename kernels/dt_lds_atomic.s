@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_lds_atomic: every local_atomic_<op> (docs/isa.md 4.6), returning and
 # noret, masked, with each lane on its own word and with several lanes on one
 # word (performed in ascending lane order), cas hits and misses.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_masks: mask operands (docs/isa.md 2.1, 2.2): every constant as a mask,
 # inverted terms, two-register masks, and masks used as Vany source values
 # (kind M) in every source position and in scalar context.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_reduce_f32: every f32 reduction red8_<f> and redfin_<f>
 # (add_f32, min_f32, max_f32), bit-exact.
 # red8 writes lanes 0, 8, 16, 24 and keeps the others; redfin writes lane 0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_reduce_int: every integer reduction red8_<f> and redfin_<f>
 # (add, min_u32, min_i32, max_u32, max_i32, and, or, xor).
 # red8 writes lanes 0, 8, 16, 24 and keeps the others; redfin writes lane 0

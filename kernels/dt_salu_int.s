@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_salu_int: every scalar integer instruction (s_*) on lane 0 of two inputs.
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at

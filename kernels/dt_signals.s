@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_signals: signal slots (docs/isa.md 4.8): sig_wait, sig_waitall2/3/4,
 # sig_done1/2 (1 once the slot is done; only lane 0 written), polling with
 # sig_done, reissue onto a pending slot, a store waited on then loaded back.

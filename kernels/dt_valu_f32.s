@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_valu_f32: every vector f32 instruction.
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # dt_xlane: data movement and cross-lane instructions (docs/isa.md 4.2): mov
 # with masks, select, first_where_true (including the empty mask), shfl, bcast.
 # Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # histogram: hist[in[i] & 63] += 1 for i = 0..n-1 (64 u32 bins).
 #
 # Arguments: in (byte address of u32 values), n (elements), hist (byte

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # l1_own_write: a wave reads back its own stores through the L1.
 #  1. load line pair A (wave scope: the L1 allocates it), store A, load A:
 #     the L1 holds A, so its copy must have been updated by the store;

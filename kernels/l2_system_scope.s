@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # l2_system_scope: stores whole lines twice, then loads them twice, all at
 # device scope (sys = 0) or all at system scope (sys = 1). At system scope
 # each access bypasses the L2: the line leaves it once performed (written

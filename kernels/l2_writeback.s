@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # l2_writeback: stores whole lines, optionally writes the L2 back
 # (cache_wb_l2), then stores the same lines again. On the RTL the DRAM sees
 # the lines written once by the end-of-task flush, or twice with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lds_fresh: a new group's LDS allocation reads as zero (docs/architecture.md:
 # the CU clears it before the group's waves start, as the golden model does).
 # Each 1-wave group reads every word of its allocation (1000 bytes: 250

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # litmus: the memory-model litmus tests of docs/isa.md 7 (tb/test_litmus.c),
 # two threads (one wave each, group g = thread g, on 2 CUs), lane 0 working.
 # Each iteration uses fresh locations x and y (in different L2 slices); the

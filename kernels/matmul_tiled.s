@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # matmul_tiled: C = A * B for N x N row-major f32 matrices, hand-compiled from
 # the OpenCL kernel of shared/seeds/004_* (TILE_SIZE 8).
 #

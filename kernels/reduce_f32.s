@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # reduce_f32: partial sums of an f32 array in a fixed, documented order; run
 # twice it sums a whole array (test_reduce_f32 in tb/test_kernels.c does so).
 #

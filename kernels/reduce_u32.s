@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # reduce_u32: *result += in[0] + in[1] + ... + in[n-1] (u32, modulo 2^32).
 #
 # Arguments: in (byte address of a u32 array), n (elements), result (byte

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # saxpy_f32: y[i] = a*x[i] + y[i] for i = 0..n-1, f32, in place.
 #
 # a*x + y is one fma_f32 (a single rounding, like C's fmaf(a, x[i], y[i])),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # transpose: out = in^T through the LDS, 32x32 tiles.
 #
 # Arguments: in, out (byte addresses of u32 arrays), R, C: in is R x C

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # vecadd_u32: c[i] = a[i] + b[i] (u32, modulo 2^32) for i = 0..n-1.
 #
 # Arguments: c, a, b (byte addresses of u32 arrays), n (elements, any value).

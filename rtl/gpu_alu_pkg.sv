@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_alu_pkg: the lane ALU functions, shared by the vector ALU, the scalar
 // unit, the reductions and the atomics. alu_int computes every integer
 // gpu_isa_pkg::FN_* (docs/isa.md section 4.3); is_int_fn says which those are;

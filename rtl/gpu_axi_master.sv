@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_axi_master: the L2 slices' line reads and writes on one AXI4 master
 // port (128-bit data): each line is an INCR burst of 4 beats of 16 bytes,
 // ID {slice, MSHR or write slot}. Reads and writes each take one

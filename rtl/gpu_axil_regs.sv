@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_axil_regs: gpu_top's AXI4-Lite slave (32-bit data, 16-bit addresses):
 // launch parameters, control and status, the first fault, the counters and
 // the instruction memory at the addresses of gpu_regs_pkg. One write and one

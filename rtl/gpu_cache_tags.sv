@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_cache_tags: the tag array of a set-associative cache (gpu_l1,
 // gpu_l2_slice): one word per set in a gpu_ram_1r1w block RAM, holding the
 // set's Ways line addresses side by side (way i at [i*26 +: 26]), with a

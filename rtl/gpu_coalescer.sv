@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_coalescer: the next 64-byte line request of one wave's global access
 // (docs/isa.md 4.7, csrc/coalesce.c). From the lanes still to send, it picks
 // the line of the lowest such lane (the lead) and serves every pending lane

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_coalescer_gather: the store words of one window of a coalesced request
 // (gpu_coalescer): for each word of the line, whether a served lane of the
 // window writes it, and the data of the highest such lane (docs/isa.md 4.7:

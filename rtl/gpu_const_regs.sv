@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_const_regs: the value of a predefined constant register v0..v15 for
 // one window of Lanes lanes of a wave (all 32 with Lanes = 32), docs/isa.md
 // section 1.2. Combinational; the constants never live in the register file.

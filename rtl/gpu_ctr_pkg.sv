@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_ctr_pkg: the performance counters of one compute unit, by index
 // (gpu_top's ctr_idx_i), then the memory system's. All are 64-bit, reset at
 // launch, and count while the task runs. Lane counts follow csrc/golden.h ("lane_ops").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_cu: one compute unit: 2 wave slots (gpu_wave_sched), the instruction
 // memory, the register file, the vector/scalar ALUs and f32 units, the LDS
 // and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands,
@@ -1143,7 +1144,7 @@ module gpu_cu #(
             wb_dest_mask = 32'd1;
             wb_dest_data = {{(W - 1){1'b0}}, all_done};
           end
-          if (p2_gmem_q && p2_gop_q != 2'd3) begin
+          if (p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) begin
             wb_mem_mask = p2_mask_q;
             wb_mem_addr = p2_addr_q;
             wb_mem_data = p2_data_q;
@@ -1467,10 +1468,10 @@ module gpu_cu #(
       p2_fn_q      <= ex_fn_q;
       p2_gret_q    <= ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_q);
       case (ex_fmt_q)
-        gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= 2'd0;
-        gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= 2'd1;
-        gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= 2'd2;
-        default:                        p2_gop_q <= 2'd3;
+        gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= gpu_mem_pkg::MEM_OP_LOAD;
+        gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= gpu_mem_pkg::MEM_OP_STORE;
+        gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= gpu_mem_pkg::MEM_OP_ATOMIC;
+        default:                        p2_gop_q <= gpu_mem_pkg::MEM_OP_CACHE;
       endcase
       if (ex_gmem) begin
         p2_mask_q <= ex_fmt_q == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask;
@@ -1716,7 +1717,7 @@ module gpu_cu #(
     if (!clr_busy_q)                      ctr_inc[gpu_ctr_pkg::CTR_LDS_ACCESSES] = lds_stat_lanes;
     if (place_i)                          ctr_inc[gpu_ctr_pkg::CTR_GROUPS] = 6'd1;
     // (the line requests of global accesses, before the L1; cache_inv_l1's is not one)
-    if (gm_req_valid && gm_req_ready && gm_req_op != 2'd3) ctr_inc[gpu_ctr_pkg::CTR_MEM_REQS] = 6'd1;
+    if (gm_req_valid && gm_req_ready && gm_req_op != gpu_mem_pkg::MEM_OP_CACHE) ctr_inc[gpu_ctr_pkg::CTR_MEM_REQS] = 6'd1;
     if (gm_req_valid && !gm_req_ready)                     ctr_inc[gpu_ctr_pkg::CTR_MEM_STALL] = 6'd1;
   end
 

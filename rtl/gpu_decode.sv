@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_decode: splits one instruction word into what the issue stage needs:
 // format, unit, ALU function, destination, up to three source operand slots
 // (kind, register, literal, mask), the mask operand M, signals, memory

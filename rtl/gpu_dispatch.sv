@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_dispatch: the work-group dispatcher. After launch_i it places groups in
 // id order, at most one per cycle, each on a CU with a free wave slot (two
 // for a 2-wave group) and room in its LDS: the search starts at the CU after

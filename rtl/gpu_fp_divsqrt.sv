@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fp_divsqrt: div_f32 (a / b) and sqrt_f32 (sqrt(b)) on the 32 lanes of
 // a wave, with Lanes physical lanes (gpu_fp_divsqrt_lane): restoring digit
 // recurrence, gpu_fp_pkg::FP_DS_BITS bits a cycle, correctly rounded. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fp_divsqrt_lane: one lane of gpu_fp_divsqrt: the recurrence state of
 // a div_f32 or sqrt_f32 (gpu_fp_pkg::fp_ds_*). load_i sets it up from the
 // operands, step_i advances it by FP_DS_BITS result bits, finish_i rounds it

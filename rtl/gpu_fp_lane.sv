@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fp_lane: one lane of gpu_fp_pipe: the fixed-latency f32 functions of
 // gpu_fp_pkg (fp_s1 / fp_s2 / fp_s3), one stage register each. The stage
 // registers load when their stage's valid bit is set and hold otherwise

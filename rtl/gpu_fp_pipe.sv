@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fp_pipe: the f32 unit of a compute unit: every fixed-latency f32
 // function of gpu_fp_pkg::fp_calc (all but div and sqrt) with Lanes
 // physical lanes (gpu_fp_lane). A wave operation comes one window of Lanes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fp_pkg: the f32 arithmetic of the GPU (docs/fpu.md, docs/isa.md
 // section 6), as combinational functions. fp_calc computes every
 // fixed-latency f32 gpu_isa_pkg::FN_* as fp_s3(fp_s2(fp_s1(...))), the three

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_fpga_top: gpu_top (Trace 0) in a pin wrapper for place and route on a
 // real FPGA (make fpga): the GPU's 233 input bits come from a shift register
 // fed by ser_i, one bit per cycle, and its 323 output bits are taken into a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_gmem: a CU's global-memory unit. Holds up to Entries accepted global
 // instructions (loads, stores, atomics, cache operations) and sends them as
 // coalesced 64-byte line requests (gpu_coalescer, docs/isa.md 4.7), one per
@@ -66,7 +67,7 @@ module gpu_gmem #(
   output logic [511:0]  req_data_o,     // store data / atomic operand, word w at [w*32 +: 32]
   output logic [31:0]   req_cmp_o,      // CAS compare value
   output logic [15:0]   req_tag_o,
-  // responses (tag: [12:10] CU, [9:5] entry, [4:0] lead lane)
+  // responses (tag: gpu_mem_pkg)
   input  wire           resp_valid_i,
   output logic          resp_ready_o,
   input  wire  [15:0]   resp_tag_i,
@@ -89,7 +90,6 @@ module gpu_gmem #(
 );
 
   localparam int IdxW = $clog2(Entries);
-  localparam logic [1:0] OP_CACHE = 2'd3;
   // Windows of Lanes lanes; a RAM row is {entry, window}.
   localparam int Passes = 32 / Lanes;
   localparam int PassW  = Passes > 1 ? $clog2(Passes) : 1;
@@ -108,7 +108,7 @@ module gpu_gmem #(
 
   // Ordering kinds of docs/isa.md 4.8: loads, stores, others (atomics and cache operations).
   function automatic logic [1:0] kind_of(input logic [1:0] op);
-    kind_of = op == OP_CACHE ? 2'd2 : op;
+    kind_of = op == gpu_mem_pkg::MEM_OP_CACHE ? 2'd2 : op;
   endfunction
 
   // Per entry. Control resets; payload does not.
@@ -220,7 +220,7 @@ module gpu_gmem #(
     has_unsent = '0;
     if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
       for (int e = 0; e < Entries; e++)   // (a cache_inv_l1 goes when nothing older of its wave is left)
-        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == OP_CACHE && blocked[e]) &&
+        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == gpu_mem_pkg::MEM_OP_CACHE && blocked[e]) &&
                         !(copy_q && copy_idx_q == IdxW'(e));
       for (int e = 0; e < Entries; e++)
         if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
@@ -252,8 +252,8 @@ module gpu_gmem #(
     .rst_i       (rst_i),
     .restart_i   (sent_q || coal_idx_q != send_idx),
     .pending_i   (send_ok ? unsent_q[send_idx] : 32'd0),
-    .atomic_i    (op_q[send_idx] == 2'd2),
-    .with_data_i (op_q[send_idx] == 2'd1 || op_q[send_idx] == 2'd2),
+    .atomic_i    (op_q[send_idx] == gpu_mem_pkg::MEM_OP_ATOMIC),
+    .with_data_i (op_q[send_idx] == gpu_mem_pkg::MEM_OP_STORE || op_q[send_idx] == gpu_mem_pkg::MEM_OP_ATOMIC),
     .win_o        (coal_win),
     .scan_o       (coal_scan),
     .scan_lead_o  (scan_lead),
@@ -277,13 +277,13 @@ module gpu_gmem #(
     logic [W-1:0] send_cmp;
     req_cmp_o = '0;
     send_cmp  = '0;
-    if (coal_valid && op_q[send_idx] == 2'd2) begin   // (only then: cheaper to simulate)
+    if (coal_valid && op_q[send_idx] == gpu_mem_pkg::MEM_OP_ATOMIC) begin   // (only then: cheaper to simulate)
       send_cmp = cmp_mem[send_row];
       for (int l = 0; l < Lanes; l++)
         if (32'(send_lane) % Lanes == l) req_cmp_o = req_cmp_o | send_cmp[l*32 +: 32];
     end
   end
-  assign req_tag_o   = {3'd0, cu_id_i, {(5 - IdxW){1'b0}}, send_idx, send_lane};
+  assign req_tag_o   = gpu_mem_pkg::mem_tag(cu_id_i, 5'(send_idx), send_lane);
 
   // ---------------------------------------------------------------- completion
   always_comb begin
@@ -292,7 +292,7 @@ module gpu_gmem #(
       for (int e = 0; e < Entries; e++)
         for (int j = 0; j < Entries; j++)
           if (valid_q[j] && older_q[e][j] && slot_q[j] == slot_q[e] &&
-              (kind_of(op_q[j]) == kind_of(op_q[e]) || op_q[e] == OP_CACHE))
+              (kind_of(op_q[j]) == kind_of(op_q[e]) || op_q[e] == gpu_mem_pkg::MEM_OP_CACHE))
             blocked[e] = 1'b1;
   end
 
@@ -349,9 +349,10 @@ module gpu_gmem #(
   assign done_data_o = (done_ok && ret_q[done_idx]) ? done_words : '0;
 
   // ---------------------------------------------------------------- responses
-  wire [IdxW-1:0] resp_idx  = resp_tag_i[5 +: IdxW];
-  wire [4:0]      resp_lane = resp_tag_i[4:0];
-  wire            unused_resp_tag = ^resp_tag_i[15:5+IdxW];   // the CU field routed us here
+  wire [4:0]      resp_entry = gpu_mem_pkg::mem_tag_entry(resp_tag_i);
+  wire [IdxW-1:0] resp_idx   = resp_entry[IdxW-1:0];
+  wire [4:0]      resp_lane  = gpu_mem_pkg::mem_tag_lane(resp_tag_i);
+  wire            unused_resp_tag = ^{resp_entry, gpu_mem_pkg::mem_tag_cu(resp_tag_i)};   // the CU routed us here
 
   // The window of lanes the response serves this cycle: all 32, or with
   // fewer lanes the next of its windows (resp_pass).
@@ -408,7 +409,7 @@ module gpu_gmem #(
     win_sent       = '0;
     lead_only      = '0;
     if (resp_valid_i) begin   // (only then: cheaper to simulate)
-      lead_only = op_q[resp_idx] == 2'd2 || op_q[resp_idx] == OP_CACHE;
+      lead_only = op_q[resp_idx] == gpu_mem_pkg::MEM_OP_ATOMIC || op_q[resp_idx] == gpu_mem_pkg::MEM_OP_CACHE;
       for (int k = 0; k < RPasses; k++)
         if (resp_pass == RPassW'(k))
           for (int l = 0; l < Lanes; l++)
@@ -459,14 +460,14 @@ module gpu_gmem #(
       scope_q[alloc_idx]  <= acc_scope_i;
       nt_q[alloc_idx]     <= acc_nt_i;
       ret_q[alloc_idx]    <= acc_ret_i;
-      mt_need_q[alloc_idx] <= acc_op_i == OP_CACHE && acc_wb_i;
+      mt_need_q[alloc_idx] <= acc_op_i == gpu_mem_pkg::MEM_OP_CACHE && acc_wb_i;
       mt_sent_q[alloc_idx] <= 1'b0;
       dest_q[alloc_idx]   <= acc_dest_i;
       sig_q[alloc_idx]    <= acc_sig_i;
       mask_q[alloc_idx]   <= acc_mask_i;
       // (a cache_inv_l1: one request, on lane 0; a cache_wb_l2: none)
-      unsent_q[alloc_idx] <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
-      wait_q[alloc_idx]   <= acc_op_i == OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
+      unsent_q[alloc_idx] <= acc_op_i == gpu_mem_pkg::MEM_OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
+      wait_q[alloc_idx]   <= acc_op_i == gpu_mem_pkg::MEM_OP_CACHE ? {31'd0, !acc_wb_i} : acc_mask_i;
       older_q[alloc_idx]  <= valid_q & ~freeing;
       for (int e = 0; e < Entries; e++)
         if (e[IdxW-1:0] != alloc_idx) older_q[e][alloc_idx] <= 1'b0;

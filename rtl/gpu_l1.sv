@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_l1: a CU's L1 (docs/architecture.md, "The L1"): write-through, not
 // coherent, Sets x Ways lines of 64 bytes, between the memory unit and the L2.
 // A request waits one cycle in an input register, while the tags of its set
@@ -72,7 +73,6 @@ module gpu_l1 #(
   localparam int WayW  = $clog2(Ways);
   localparam int IdxW  = $clog2(Lines);
   localparam int MshrW = $clog2(Mshrs);
-  localparam logic [1:0] OP_LOAD = 2'd0, OP_STORE = 2'd1, OP_CACHE = 2'd3;
 
   // ---------------------------------------------------------------- state
   logic [Lines-1:0]  valid_q, pend_q;        // pend: reserved for a fill
@@ -221,9 +221,9 @@ module gpu_l1 #(
   end
 
   // What the request in A is and does.
-  wire a_cacheable = t_op_q == OP_LOAD && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
-  wire a_update    = t_op_q == OP_STORE && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
-  wire a_inv_all   = t_op_q == OP_CACHE;
+  wire a_cacheable = t_op_q == gpu_mem_pkg::MEM_OP_LOAD && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_update    = t_op_q == gpu_mem_pkg::MEM_OP_STORE && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
+  wire a_inv_all   = t_op_q == gpu_mem_pkg::MEM_OP_CACHE;
   wire a_is_hit    = a_cacheable && a_hit;
   // A hit needs stage B; a store that updates its line needs the RAM's write
   // port, which an arriving answer that may fill takes first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_l2_slice: one slice of the shared L2 (docs/architecture.md, "The L2"):
 // write-back, write-allocate, Sets x Ways lines of 64 bytes, the point of
 // coherence. Loads, stores and atomics (executed here) arrive as line
@@ -87,8 +88,6 @@ module gpu_l2_slice #(
   localparam int WrW   = $clog2(Writes);
   localparam int BlkW  = $clog2(BlockLines);
   localparam int SlW   = $clog2(Slices);
-
-  localparam logic [1:0] OP_LOAD = 2'd0, OP_STORE = 2'd1, OP_ATOMIC = 2'd2;
 
   // The set of a line: the line address without the slice-select bits.
   function automatic logic [SetW-1:0] set_of(input logic [25:0] line);
@@ -370,7 +369,7 @@ module gpu_l2_slice #(
   end
 
   // What A does with its request this cycle.
-  wire a_full_store = a_op == OP_STORE && a_words == 16'hFFFF;
+  wire a_full_store = a_op == gpu_mem_pkg::MEM_OP_STORE && a_words == 16'hFFFF;
   wire a_hit_go     = a_hit || a_replay;
   wire a_need_wb    = victim_dirty;
   wire [25:0] vic_line = tag_rdata[victim_way*26 +: 26];
@@ -482,7 +481,7 @@ module gpu_l2_slice #(
       ram_we    = 16'hF << {ms_beat_q[mf_id_i], 2'b00};
       ram_waddr = ms_idx_q[mf_id_i];
       ram_wdata = {4{mf_data_i}};
-    end else if (a_go && a_hit_go && a_op == OP_STORE) begin
+    end else if (a_go && a_hit_go && a_op == gpu_mem_pkg::MEM_OP_STORE) begin
       ram_we    = a_words;
       ram_waddr = a_hit_idx;
       ram_wdata = a_data;
@@ -493,7 +492,7 @@ module gpu_l2_slice #(
     end else if (drop_go && drop_dirty) begin
       ram_re    = 1'b1;
       ram_raddr = drop_idx_q;
-    end else if (a_go && a_hit_go && a_op != OP_STORE) begin
+    end else if (a_go && a_hit_go && a_op != gpu_mem_pkg::MEM_OP_STORE) begin
       ram_re    = 1'b1;
       ram_raddr = a_hit_idx;
     end else if (a_go && !a_hit_go && a_need_wb) begin
@@ -610,17 +609,17 @@ module gpu_l2_slice #(
     // stage A
     if (a_go) begin
       b_first_q <= 1'b1;
-      b_load_q  <= a_op == OP_LOAD;
+      b_load_q  <= a_op == gpu_mem_pkg::MEM_OP_LOAD;
       b_tag_q   <= a_tag;
       b_fn_q    <= a_fn;
       b_words_q <= a_words;
       b_data_q  <= a_data;
       b_cmp_q   <= a_cmp;
       if (a_hit_go) begin
-        b_kind_q  <= a_op == OP_ATOMIC ? B_ATOMIC : B_RESP;
+        b_kind_q  <= a_op == gpu_mem_pkg::MEM_OP_ATOMIC ? B_ATOMIC : B_RESP;
         b_idx_q   <= a_hit_idx;
         stream_q[a_hit_idx] <= a_nt;
-        if (a_op != OP_LOAD) dirty_q[a_hit_idx] <= 1'b1;
+        if (a_op != gpu_mem_pkg::MEM_OP_LOAD) dirty_q[a_hit_idx] <= 1'b1;
         if (a_replay) begin
           pend_q[a_hit_idx]          <= 1'b0;
           ms_state_q[replay_idx]     <= MS_FREE;
@@ -746,7 +745,7 @@ module gpu_l2_slice #(
     if (a_go && !a_replay && !a_hit_go) c_misses_q <= c_misses_q + 32'd1;
     if ((a_go && !a_hit_go && a_need_wb) || (walk_go && walk_dirty) || (drop_go && drop_dirty))
       c_evict_q <= c_evict_q + 32'd1;
-    if (a_go && a_hit_go && a_op == OP_ATOMIC) c_atomics_q <= c_atomics_q + 32'd1;
+    if (a_go && a_hit_go && a_op == gpu_mem_pkg::MEM_OP_ATOMIC) c_atomics_q <= c_atomics_q + 32'd1;
     if (fill_write && ms_beat_q[mf_id_i] == 2'd3) c_fills_q <= c_fills_q + 32'd1;
     if (mw_ok && mw_ready_i) c_wwords_q <= c_wwords_q + {27'd0, words_in(wb_words_q[mw_idx])};
     if (clear_i || rst_i) begin

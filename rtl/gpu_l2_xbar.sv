@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_l2_xbar: connects the CUs' line requests to the L2 slices and the
 // slices' answers back. A line goes to slice (line / BlockLines) % Slices;
 // each slice takes one request per cycle, round robin over the CUs asking
 // for it (a CU's turn passes whether or not the slice takes its request);
 // each CU takes one answer per cycle, round robin over the slices
-// with one for it (the CU is named by the tag, [12:10]). Combinational. A
+// with one for it (the CU is named by the tag, gpu_mem_pkg). Combinational. A
 // request's or answer's payload is valid only with its valid bit.
 `default_nettype none
 
@@ -132,7 +133,7 @@ module gpu_l2_xbar #(
           s = {1'b0, resp_last_q[c]} + i[SlW:0];
           if ({{(31 - SlW){1'b0}}, s} >= Slices) s = s - Slices[SlW:0];
           if (!resp_any[c] && sl_resp_valid_i[s[SlW-1:0]] &&
-              {29'd0, sl_resp_tag_i[s[SlW-1:0]*16 + 10 +: 3]} == c) begin
+              {29'd0, gpu_mem_pkg::mem_tag_cu(sl_resp_tag_i[s[SlW-1:0]*16 +: 16])} == c) begin
             resp_any[c] = 1'b1;
             resp_win[c] = s[SlW-1:0];
           end

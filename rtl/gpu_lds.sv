@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_lds: the 64 KiB local data share of one CU: Banks word-interleaved
 // banks (32; fewer in a small build), one wave instruction (load, store or
 // atomic, all 32 lanes) at a time.

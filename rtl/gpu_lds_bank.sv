@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 2^RowW words of
 // 32 bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
 // the cycle after (stage 2, act_i) it shows its word before this round's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_lds_lane: one lane's side of the LDS crossbar (gpu_lds): the word of
 // its bank in stage 2 (old_o) and whether it equals the lane's CAS compare
 // value (eq_o). With act_i low (no bank accessed), both are 0.

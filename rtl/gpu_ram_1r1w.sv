@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_ram_1r1w: the RAM wrapper of every RTL memory: Depth words of Width bits
 // (Depth >= 2), one write port, one read port. The write port has Lanes
 // enables, each writing Width/Lanes bits (Lanes = 1: a plain word write).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_reduce: the reductions of a CU (docs/isa.md 4.4): red8_<f> reduces each
 // 8-lane chunk of B into the chunk's first lane, redfin_<f> lanes 0, 8, 16 and
 // 24 into lane 0. One combiner (gpu_reduce_lane, 3 cycles) per chunk. Each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_reduce_lane: one combiner of gpu_reduce: result = a f b for the
 // reduction functions of docs/isa.md 4.4 (add, add_f32, min/max u32/i32/f32,
 // and, or, xor). Fully pipelined: a pair may enter every cycle, its result

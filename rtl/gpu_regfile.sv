@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_regfile: the general vector registers v16..v63 of both wave slots of a
 // CU: 2 x 48 entries of 32 lanes x 32 bits, stored as 32 / Lanes windows of
 // Lanes lanes (a row per window: row = entry * Passes + window), three read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_regs_pkg: the register map of gpu_top's AXI4-Lite slave
 // (rtl/gpu_axil_regs.sv, docs/architecture.md "Registers"): byte addresses
 // of 32-bit registers, their bits, and the response codes. The C testbench

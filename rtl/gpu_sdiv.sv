@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_sdiv: the scalar unit's iterative 32-bit divider for s_div_u32,
 // s_rem_u32, s_div_i32 and s_rem_i32 (docs/isa.md section 4.3).
 // Radix-2 restoring division on magnitudes: a request accepted on

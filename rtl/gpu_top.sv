@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_top: the GPU: NumCus compute units, the work-group dispatcher, the
 // shared L2 (L2Slices slices behind a crossbar) and its AXI4 master port, the
 // host's AXI4-Lite register slave (gpu_axil_regs) and the trace outputs of

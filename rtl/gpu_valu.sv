@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_valu: the integer vector unit: elementwise ALU operations, mov,
 // select, first_where_true and the cross-lane shfl/bcast (docs/isa.md
 // sections 4.2-4.3) with Lanes physical lanes (gpu_valu_lane). An

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_valu_lane: one lane of the integer vector unit: the integer ALU
 // functions (gpu_alu_pkg::alu_int), mov, select, and the cross-lane word
 // picked for it (shfl, bcast, first_where_true). The result register loads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu_wave_sched: the control half of a compute unit: the state of its two
 // wave slots (pc, instruction buffer, signals, pending registers, scoreboard,
 // barrier), instruction fetch from the CU's instruction memory, and the issue

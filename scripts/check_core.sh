@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The FuseSoC core (wavegpu.core) is usable: it lists exactly the RTL files of
 # rtl/ (packages first, gpu_isa_pkg before the others), FuseSoC (pinned, .venv)
 # lists the core, and its lint target runs Verilator -Wall on gpu_top cleanly.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Test: the committed rtl/gpu_isa_pkg.sv and the opcode appendix of docs/isa.md
 # are exactly what scripts/gen_isa_pkg.py writes from csrc/isa.def.
 if out=$(python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md --check 2>&1); then

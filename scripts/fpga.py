@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make fpga: the small configuration (scripts/small_config.txt) on an ECP5.
 
 Yosys (pinned, .venv) runs synth_ecp5 on rtl/gpu_fpga_top.sv (gpu_top in a
@@ -144,8 +145,11 @@ def main():
             sys.exit(f"FAIL fpga: Yosys failed after {t_synth / 60:.1f} min (log: {out}/synth.log)")
         print(f"fpga: synthesis took {t_synth / 60:.1f} min ({c_synth / 60:.1f} min of CPU)", flush=True)
 
-    print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g} --placer {a.placer} --router {a.router}; "
-          f"log {out}/pnr.log", flush=True)
+    # (a routing run keeps the placement run's log)
+    pnr_log = f"{out}/pnr_route.log" if a.route_only else f"{out}/pnr.log"
+    settings = ("the placement run's placer and router (placed.json)" if a.route_only
+                else f"--placer {a.placer} --router {a.router}")
+    print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}, {settings}; log {pnr_log}", flush=True)
     # (an earlier run's outputs must not stand in for this one's)
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
         if os.path.exists(stale):
@@ -159,7 +163,7 @@ def main():
                      "--placer", a.placer, "--router", a.router] + stage + [
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json"] +
-                     ([] if a.place_only else ["--textcfg", f"{out}/{a.top}.config"]), f"{out}/pnr.log")
+                     ([] if a.place_only else ["--textcfg", f"{out}/{a.top}.config"]), pnr_log)
     report = {}
     try:
         with open(f"{out}/pnr_report.json") as f:
@@ -187,7 +191,7 @@ def main():
     fmax = report.get("fmax", {})
     if a.place_only and not fmax:   # (nextpnr's report leaves out the estimate of an unrouted design: its log has it)
         try:
-            with open(f"{out}/pnr.log", errors="replace") as f:
+            with open(pnr_log, errors="replace") as f:
                 for clk, mhz in re.findall(r"Max frequency for clock '([^']+)': ([0-9.]+) MHz", f.read())[-1:]:
                     fmax = {clk: {"achieved": float(mhz), "constraint": a.freq}}
         except OSError:
@@ -232,7 +236,7 @@ def main():
         # nextpnr's own count before packing says whether the design fits at all
         fit = []
         try:
-            with open(f"{out}/pnr.log") as f:
+            with open(pnr_log) as f:
                 for line in f:
                     t = line.strip()
                     if t.startswith("Info:") and any(k in t for k in ("Total LUT4s:", "logic LUTs:", "carry LUTs:",
@@ -244,7 +248,7 @@ def main():
         # ... and, once placed, its timing estimate before routing
         placed = []
         try:
-            with open(f"{out}/pnr.log") as f:
+            with open(pnr_log) as f:
                 text = f.read()
             if "Routing.." in text:
                 before_route = text[:text.index("Routing..")]
@@ -261,9 +265,9 @@ def main():
                 f.write("\n".join(msg) + "\n")
             print("\n".join(msg))
         else:
-            print(tail(f"{out}/pnr.log", 25))
+            print(tail(pnr_log, 25))
         sys.exit(f"FAIL fpga: the design does not fit the LFE5U-85F ({', '.join(over)})" if over else
-                 f"FAIL fpga: nextpnr-ecp5 failed (log: {out}/pnr.log)")
+                 f"FAIL fpga: nextpnr-ecp5 failed (log: {pnr_log})")
     if a.place_only:
         print(f"PASS fpga: placed ({out}/placed.json; route it with --route-only; report {out}/report.md)")
         return

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes waves/gpu.gtkw, the GTKWave save file for the FSTs of `make sim`,
 from the signal list of a real FST (so every name exists), and the translate
 filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Opens an FST with a GTKWave save file in a virtual X server and saves a
 # screenshot, to check that the save file renders without a display.
 #   scripts/gtkw_screenshot.sh waves/matmul_tiled.fst waves/gpu.gtkw out.png [seconds]

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the tools wavegpu needs, only those missing: Debian's packages,
 # then the pinned PyPI tools of scripts/python-tools.txt into the
 # project-local virtual environment .venv/. Called by `make deps` (and so by
 # `make test` and `make sim`). Safe to rerun: when everything is present it
 # only checks and prints nothing.
 #
-#   required: gcc, make, python3 (with venv), iverilog (Icarus), verilator
+#   required: gcc, g++, make, python3 (with venv), iverilog (Icarus), verilator,
+#             zlib (FST traces), pkgconf (make install's test)
 #   speed:    clang (compiles the Verilated model; g++ otherwise)
 #   flows:    yosys (Debian's native Yosys 0.23, for quick unit runs),
 #             gtkwave (make view), libsystemc-dev, gnuplot, z3
@@ -15,7 +17,7 @@ set -u
 cd "$(dirname "$0")/.."
 
 # package:command-or-file that proves it is installed
-required="gcc:gcc make:make python3:python3 iverilog:iverilog verilator:verilator"
+required="gcc:gcc g++:g++ make:make python3:python3 iverilog:iverilog verilator:verilator zlib1g-dev:/usr/include/zlib.h pkgconf:pkg-config"
 optional="clang:clang++ yosys:yosys gtkwave:gtkwave libsystemc-dev:/usr/include/systemc gnuplot-nox:gnuplot z3:z3"
 
 present() {

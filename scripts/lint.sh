@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make lint: four front ends, each failing on any finding. Prints one
 # PASS/FAIL line per check; exits 1 if any fails.
 #

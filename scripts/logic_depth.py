@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """logic_depth.py: the deepest combinational paths of make fpga's mapped
 netlist (build/fpga/gpu_fpga_top.json), in LUT levels, for finding what limits
 the clock before (or without) a routed run.

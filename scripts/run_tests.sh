@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs each test binary given on the command line from the repository root,
 # echoes its PASS/FAIL lines, and ends with the line "N passed, N failed".
 # A binary that crashes or exits non-zero without printing a FAIL line counts

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """slang_lint: the slang front end (pyslang, pinned in scripts/python-tools.txt)
 as a command-line linter. pyslang ships no `slang` executable, only its driver
 class; this runs that driver with the command line given, exactly as the

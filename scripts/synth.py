@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """synth.py: `make synth` and `make fpga`'s synthesis. Runs Yosys on gpu_top (or
 on one module) for 7-series (synth_xilinx) or ECP5 (synth_ecp5), keeping the
 hierarchy, so that a module used N times is mapped once and every block gets

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the f32 unit test (rtl/gpu_fp_pkg.sv, gpu_fp_pipe.sv, gpu_fp_divsqrt.sv and their lanes
-# in the wrapper tb/rtl/fp_tb_top.sv, driven by tb/fp_tb.cpp) with Verilator into
+# in the wrapper tb/rtl/fp_tb_top.sv, driven by tb/rtl/fp_tb.cpp) with Verilator into
 # build/fp/ and runs it: every TestFloat vector in $TESTFLOAT_DIR (default
 # ../shared/testfloat) bit for bit, plus random vectors against csrc/f32.c.
 # FP_LANES=L builds the units with L physical lanes (default 32) into

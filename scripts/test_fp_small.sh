@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The f32 unit test (scripts/test_fp.sh) with the small configuration's lanes
 # (scripts/small_config.txt: Lanes, DivLanes): every vector in 32 / Lanes
 # passes through gpu_fp_pipe, and through a gpu_fp_divsqrt of DivLanes lanes

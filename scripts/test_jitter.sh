@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the RTL kernel and runtime tests (build/bin/test_kernels_rtl,
 # test_runtime_rtl) again with DRAM latency jitter on (each
 # burst a random extra latency, so responses of different AXI IDs come back

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the LDS unit testbench (rtl/gpu_lds.sv with tb/lds_*.cpp) with
+# SPDX-License-Identifier: Apache-2.0
+# Builds the LDS unit testbench (rtl/gpu_lds.sv with tb/rtl/lds_*.cpp) with
 # Verilator into build/lds/ and runs it. Rebuilds are incremental: Verilator
 # skips itself when no source changed and make recompiles only what did.
 # X is random (--x-assign/--x-initial unique, randReset 2 in the shim), so

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The LDS unit test (scripts/test_lds.sh) with the small configuration's
 # lanes (scripts/small_config.txt: Lanes, LdsBanks): rounds of windows of
 # Lanes lanes, with 32 banks (tests lds<L>_*) and with LdsBanks banks, the

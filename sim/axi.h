@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // axi: the payloads of the five AXI4 channels of the GPU's memory port as the
 // testbench sees them (16-byte data bus, 32-bit addresses, IDs up to 8 bits),
 // and one-line descriptions of them for messages. Shared by AxiDram
-// (tb/axi_dram.h) and AxiCheck (tb/axi_check.h). Plain C++17.
+// (sim/axi_dram.h) and AxiCheck (sim/axi_check.h). Plain C++17.
 #ifndef WAVEGPU_AXI_H
 #define WAVEGPU_AXI_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_check.cpp: see axi_check.h.
 #include "axi_check.h"
 

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // axi_check: an AXI4 protocol checker, a monitor of one AXI4 port (payloads in
-// tb/axi.h) that sees master and slave together. Plain C++17, no Verilator.
+// sim/axi.h) that sees master and slave together. Plain C++17, no Verilator.
 //
 // cycle() takes, once per rising edge, all five channels as they are sampled
 // at that edge (outputs settled, clock about to rise): each VALID, READY and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axi_dram.cpp: see axi_dram.h.
 #include "axi_dram.h"
 

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // axi_dram: a multi-channel DRAM behind an AXI4 slave port (payloads in
-// tb/axi.h), cycle based, for the testbench of an AXI4 master. Plain C++17, no
+// sim/axi.h), cycle based, for the testbench of an AXI4 master. Plain C++17, no
 // Verilator; deterministic for a given configuration.
 //
 // Bursts. INCR (AxBURST 1) only, size 0..4, address aligned to 1 << size, len

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // axil_master: see axil_master.h.
 #include "axil_master.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // axil_master: the host's side of the GPU's AXI4-Lite register port in the
 // testbench (rtl/gpu_axil_regs.sv). One transaction at a time, a write (AW
 // and W) or a read (AR); each channel's VALID can be delayed by a number of
@@ -7,7 +8,7 @@
 // Per cycle: pins() gives the master's outputs for the coming rising edge
 // (they depend only on the master's state); edge() takes the slave's outputs
 // sampled at that edge and records the handshakes. axil_signals() turns one
-// edge of the port into AxiSignals for AxiCheck (tb/axi_check.h), which then
+// edge of the port into AxiSignals for AxiCheck (sim/axi_check.h), which then
 // checks the AXI4-Lite port as single-beat AXI4 bursts of 4 bytes with ID 0.
 #ifndef WAVEGPU_AXIL_MASTER_H
 #define WAVEGPU_AXIL_MASTER_H

@@ -1,10 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 // gtkw_disasm: a GTKWave "translate filter process" that shows a 64-bit
 // instruction word as its disassembly (csrc/disasm.h). GTKWave writes one
 // value per line (hex, as displayed); we answer one line each.
 //   used by waves/gpu.gtkw as build/bin/gtkw_disasm
-extern "C" {
 #include "disasm.h"
-}
 
 #include <cctype>
 #include <cstdint>

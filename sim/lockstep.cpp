@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lockstep.cpp: see lockstep.h. What is compared, per trace event:
 //   RETIRE   golden_step on the same wave must retire the same pc; the written
 //            register, lane mask and lanes must match (for a global load or a
@@ -36,11 +37,10 @@
 // a later MEM_DONE on their signal matches the new wave's access first.
 #include "lockstep.h"
 
-extern "C" {
 #include "disasm.h"
 #include "alu.h"
+#include "gpu_mem.h"   // generated from rtl/gpu_mem_pkg.sv: the tag layout
 #include "isa.h"
-}
 
 #include <cinttypes>
 #include <cstdio>
@@ -55,6 +55,11 @@ static std::string hex32(uint32_t v)
 }
 
 static std::string dec(long v) { return std::to_string(v); }
+
+// The fields of a line request's tag (gpu_mem_pkg).
+static unsigned tag_cu(uint32_t t) { return t >> MEM_TAG_CU_LSB & ((1u << MEM_TAG_CU_W) - 1); }
+static unsigned tag_entry(uint32_t t) { return t >> MEM_TAG_ENTRY_LSB & ((1u << MEM_TAG_ENTRY_W) - 1); }
+static unsigned tag_lane(uint32_t t) { return t >> MEM_TAG_LANE_LSB & ((1u << MEM_TAG_LANE_W) - 1); }
 
 static const char *state_text(golden_wave_state s)
 {
@@ -336,7 +341,7 @@ void Lockstep::forget_fills(unsigned cu, unsigned entry)
 
 bool Lockstep::perform(const PerformEvent &e)
 {
-    unsigned cu = e.tag >> 10 & 7, entry = e.tag >> 5 & 31, lead = e.tag & 31;
+    unsigned cu = tag_cu(e.tag), entry = tag_entry(e.tag), lead = tag_lane(e.tag);
     std::string what = "L2 perform (tag " + hex32(e.tag) + ")";
     if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
     Access &a = access(cu, entry);
@@ -368,7 +373,7 @@ bool Lockstep::perform(const PerformEvent &e)
 
 bool Lockstep::l1_pass(const L1Event &e)
 {
-    unsigned cu = e.cu, entry = e.tag >> 5 & 31, lead = e.tag & 31;
+    unsigned cu = e.cu, entry = tag_entry(e.tag), lead = tag_lane(e.tag);
     std::string what = std::string(e.hit ? "L1 hit" : "L1 pass") + " (CU " + dec(cu) + ", tag " + hex32(e.tag) + ")";
     if (cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(cu));
     Access &a = access(cu, entry);
@@ -432,7 +437,7 @@ bool Lockstep::l1_fill(const L1Event &e)
     if (e.cu >= num_cus_) return mismatch(-1, 0, -1, -1, 0, what.c_str(), -1, "a CU below " + dec(num_cus_), "CU " + dec(e.cu));
     auto &fills = fills_[e.cu];
     auto f = fills.find(e.tag);
-    const Access &a = access(e.cu, e.tag >> 5 & 31);
+    const Access &a = access(e.cu, tag_entry(e.tag));
     if (f == fills.end() || !f->second.read || f->second.stale)
         return mismatch((int)e.cu, 0, a.valid ? (long)a.wave : -1, a.valid ? (long)a.pc : -1, a.inst, what.c_str(), -1,
                         "no fill, or the fill of a load that allocated, read at the L2, and whose line no later access of the CU dropped or changed",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // lockstep: replays gpu_top's trace port (docs/architecture.md, "The trace
 // port") on a golden model and reports the first difference. Plain C++, no
 // Verilator: the RTL backend turns port values into TraceEvents, the
@@ -9,10 +10,8 @@
 #ifndef WAVEGPU_LOCKSTEP_H
 #define WAVEGPU_LOCKSTEP_H
 
-extern "C" {
 #include "golden.h"
 #include "gpu_backend.h"
-}
 
 #include <cstdint>
 #include <deque>

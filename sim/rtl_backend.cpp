@@ -1,9 +1,10 @@
-// rtl_backend.cpp: the RTL backend (tb/rtl_backend.h): the Verilator shim.
+// SPDX-License-Identifier: Apache-2.0
+// rtl_backend.cpp: the RTL backend (sim/rtl_backend.h): the Verilator shim.
 // It drives gpu_top's ports as docs/architecture.md ("The gpu_top contract")
 // specifies: the host's registers through the AXI4-Lite slave
-// (tb/axil_master.h), the memory behind its AXI4 port is tb/axi_dram.h, both
-// ports are checked by tb/axi_check.h every cycle, and the lockstep checking
-// is tb/lockstep.h, all free of Verilator. Everything that knows about the
+// (sim/axil_master.h), the memory behind its AXI4 port is sim/axi_dram.h, both
+// ports are checked by sim/axi_check.h every cycle, and the lockstep checking
+// is sim/lockstep.h, all free of Verilator. Everything that knows about the
 // Verilated model's C++ types is in this file.
 #include "Vgpu_top.h"
 #include "verilated.h"
@@ -30,10 +31,8 @@ struct VerilatedFstC {
 #include "axil_master.h"
 #include "rtl_backend.h"
 
-extern "C" {
 #include "gpu_backend.h"
 #include "isa.h"
-}
 
 #include <chrono>
 #include <cinttypes>
@@ -112,10 +111,6 @@ extern "C" bool rtl_backend_last_run(rtl_run_stats *s)
     return true;
 }
 
-// A program linked with the RTL backend (build/bin/*_rtl) runs the tests on it
-// unless WAVEGPU_BACKEND says otherwise.
-__attribute__((constructor)) static void rtl_default_backend() { setenv("WAVEGPU_BACKEND", "rtl", 0); }
-
 static uint64_t env_u64(const char *name, uint64_t dflt)
 {
     const char *v = getenv(name);
@@ -179,7 +174,7 @@ struct RtlDev {
 
 // One clock cycle ending just after a rising edge: drive the slave side of the
 // AXI4 port for the coming edge (from the DRAM model's state only), settle with
-// the clock low, check the port (tb/axi_check.h), hand the edge's handshakes
+// the clock low, check the port (sim/axi_check.h), hand the edge's handshakes
 // to the DRAM model, then raise the clock.
 bool RtlDev::clock()
 {

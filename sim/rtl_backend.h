@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtl_backend.h: the RTL backend of the host API (gpu_backend.h), the
- * Verilated gpu_top with the DRAM model on its AXI4 port (tb/axi_dram.h,
- * every cycle checked by tb/axi_check.h) and lockstep checking against the
- * golden model (tb/lockstep.h), plus what the sim program needs beyond gpu.h:
+ * Verilated gpu_top with the DRAM model on its AXI4 port (sim/axi_dram.h,
+ * every cycle checked by sim/axi_check.h) and lockstep checking against the
+ * golden model (sim/lockstep.h), plus what the sim program needs beyond gpu.h:
  * wave tracing and the per-CU and memory-system counters.
  *
- * Programs that link tb/rtl_backend.cpp get GPU_BACKEND_RTL in gpu_open, and
- * WAVEGPU_BACKEND defaults to rtl in them (tests that read it run on the RTL).
+ * Programs that link it (libwavegpu_rtl) can open GPU_BACKEND_RTL devices, and
+ * their default config (gpu_config_default) picks the RTL unless the
+ * environment variable WAVEGPU_BACKEND says golden (gpu_default_backend).
  * Environment, read when a device is opened:
  *   WAVEGPU_LOCKSTEP=0        no lockstep (faster; for benchmarks)
  *   WAVEGPU_MEM_JITTER=seed   the DRAM model's jitter seed (gpu_config's

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sim_main: `make sim`. Runs one kernel of kernels/ on the Verilated RTL
- * (tb/rtl_backend.h) in lockstep with the golden model, checks its output
+ * (sim/rtl_backend.h) in lockstep with the golden model, checks its output
  * against a host reference and/or a standalone golden-model run, optionally
  * writes an FST, and prints a summary ending in PASS or FAIL.
  *

@@ -1,5 +1,6 @@
-// axi_selftest: the self-test of AxiDram (tb/axi_dram.h) and AxiCheck
-// (tb/axi_check.h), no Verilator.
+// SPDX-License-Identifier: Apache-2.0
+// axi_selftest: the self-test of AxiDram (sim/axi_dram.h) and AxiCheck
+// (sim/axi_check.h), no Verilator.
 //  - AxiDram, driven by a scripted master with every edge checked by AxiCheck:
 //    read latency, strobes, memory order, W before AW, narrow and 4 KiB
 //    bursts, bandwidth (all channels, one channel, reads and writes mixed),

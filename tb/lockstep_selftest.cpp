@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // lockstep_selftest: the lockstep checker of the RTL testbench, without Verilator.
-//  - Lockstep (tb/lockstep.h): a second golden model poses as the RTL and
+//  - Lockstep (sim/lockstep.h): a second golden model poses as the RTL and
 //    produces the trace-port events the contract describes (RETIRE, MEM_DONE
 //    after a latency, FAULT, dispatch). A clean run must pass; each planted bug
 //    (a wrong lane, address, group, pc, fault field, a lost MEM_DONE, a memory
@@ -7,14 +8,12 @@
 // Run from the repository root (kernels in build/kernels/). PASS/FAIL lines.
 #include "lockstep.h"
 
-extern "C" {
 #include "alu.h"
 #include "asm.h"
 #include "coalesce.h"
 #include "golden.h"
 #include "isa.h"
 #include "kbin.h"
-}
 
 #include <cinttypes>
 #include <cstdio>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_asm: the assembler (csrc/asm.c), the disassembler (csrc/disasm.c),
  * their tools (wgasm, wgdis) and the kernel binary header (csrc/kbin.c).
  *

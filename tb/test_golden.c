@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_golden: directed tests of the golden model (csrc/golden.h), driven
  * directly with small programs encoded here with ISA_SET (no assembler).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_isa: the opcode table is consistent, the generated Verilog package
  * agrees with it entry by entry, and the ISA document lists every opcode. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kernels: runs every kernel of kernels/ (assembled to build/kernels/NAME.wgk)
  * through the host API (gpu.h) and compares the whole output with a plain C
  * computation on the host, bit for bit (f32 included: the host computes in the
@@ -1888,10 +1889,9 @@ static void test_l2_system_scope(const char *name)
 
 int main(int argc, char **argv)
 {
-    const char *be = getenv("WAVEGPU_BACKEND");
-    if (be && strcmp(be, "rtl") == 0) backend = GPU_BACKEND_RTL;
-    else if (be && *be && strcmp(be, "golden") != 0) {
-        fprintf(stderr, "test_kernels: WAVEGPU_BACKEND must be golden or rtl, not '%s'\n", be);
+    char why[256];
+    if (gpu_default_backend(&backend, why, sizeof why) != GPU_OK) {
+        fprintf(stderr, "test_kernels: %s\n", why);
         return 2;
     }
     if (argc > 1) filter = argv[1];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_litmus: memory-model litmus tests (kernels/litmus.s) across two CUs,
  * each plain and with the release/acquire sequences of docs/isa.md 7.
  *
@@ -13,7 +14,7 @@
  *   - on the RTL, plain MP shows its weak outcome (the flag seen, the data
  *     read from a stale L1 copy) at least once.
  * On the RTL every load value is also checked, as it happens, by the lockstep
- * checker against the golden model and the ISA's memory model (tb/lockstep.h):
+ * checker against the golden model and the ISA's memory model (sim/lockstep.h):
  * a value the ISA does not allow stops the run. The golden backend alone is
  * sequentially consistent: it shows no weak outcome.
  *
@@ -126,8 +127,11 @@ done:
 
 int main(int argc, char **argv)
 {
-    const char *be = getenv("WAVEGPU_BACKEND");
-    if (be && strcmp(be, "rtl") == 0) backend = GPU_BACKEND_RTL;
+    char why[256];
+    if (gpu_default_backend(&backend, why, sizeof why) != GPU_OK) {
+        fprintf(stderr, "test_litmus: %s\n", why);
+        return 2;
+    }
     const char *only = argc > 1 ? argv[1] : NULL;
     static const uint64_t seeds[RUNS] = { 0, 11, 22 };
     for (size_t ti = 0; ti < sizeof tests / sizeof tests[0]; ti++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_runtime: the host API's error handling (csrc/gpu.h) and the faults of
  * docs/isa.md section 5, through the host API only, so that it runs unchanged
  * on every backend:
@@ -17,7 +18,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "asm.h"
 #include "gpu.h"
-#include "gpu_backend.h"
 
 #include <inttypes.h>
 #include <signal.h>
@@ -36,10 +36,6 @@
 #define FAULT_MAX_CYCLES 200000u  /* the fault devices' watchdog: every kernel there needs < 100000 */
 #define WATCHDOG_SECONDS 120       /* per check */
 
-/* Defined only in programs that link the RTL backend (build/bin/test_runtime_rtl);
- * weak, as in gpu.c, so that open_rtl_backend_not_linked knows whether
- * GPU_BACKEND_RTL should open. The test uses nothing else of gpu_backend.h. */
-const gpu_backend_ops *gpu_rtl_backend_ops(void) __attribute__((weak));
 
 /* ------------------------------------------------------------ reporting */
 
@@ -316,6 +312,64 @@ static void chk_device_works(check *c, gpu_device *dev, gpu_addr out)
         }
 }
 
+/* ------------------------------------------------------------ the backend switch */
+
+/* gpu_default_backend: WAVEGPU_BACKEND when set, else the RTL where it is
+ * linked and the golden model elsewhere; a bad value is an error that
+ * gpu_open of a default config reports too. The variable is restored. */
+static void test_default_backend(void)
+{
+    if (!selected("default_backend_env_and_link")) return;
+    check c;
+    chk_begin(&c, "default_backend_env_and_link");
+    const char *saved = getenv("WAVEGPU_BACKEND");
+    char keep[64] = "";
+    if (saved) snprintf(keep, sizeof keep, "%s", saved);
+    static const struct {
+        const char *value; /* NULL: unset */
+        int want;          /* backend kind, or -1: GPU_ERR_ARG */
+    } cases[] = {
+        { NULL, -2 }, { "", -2 }, { "golden", GPU_BACKEND_GOLDEN }, { "rtl", GPU_BACKEND_RTL },
+        { "RTL", -1 }, { "gold", -1 }, { "rtl ", -1 },
+    };
+    const int linked = gpu_backend_available(GPU_BACKEND_RTL);
+    if (!gpu_backend_available(GPU_BACKEND_GOLDEN)) chk_fail(&c, "gpu_backend_available(GOLDEN) is 0");
+    if (gpu_backend_available((gpu_backend_kind)7)) chk_fail(&c, "gpu_backend_available(7) is 1");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].value) setenv("WAVEGPU_BACKEND", cases[i].value, 1);
+        else unsetenv("WAVEGPU_BACKEND");
+        int want = cases[i].want == -2 ? (linked ? GPU_BACKEND_RTL : GPU_BACKEND_GOLDEN) : cases[i].want;
+        gpu_backend_kind k = (gpu_backend_kind)5;
+        char err[256] = "x";
+        gpu_status st = gpu_default_backend(&k, err, sizeof err);
+        const char *shown = cases[i].value ? cases[i].value : "(unset)";
+        if (want < 0) {
+            chk_status(&c, "gpu_default_backend", st, GPU_ERR_ARG, NULL);
+            chk_msg(&c, "its message", err, "WAVEGPU_BACKEND", cases[i].value, "golden or rtl", NULL);
+            gpu_config cfg;
+            gpu_config_default(&cfg);
+            gpu_device *dev = NULL;
+            char oerr[256] = "";
+            chk_status(&c, "gpu_open of a default config", gpu_open(&cfg, &dev, oerr, sizeof oerr), GPU_ERR_ARG, NULL);
+            chk_msg(&c, "gpu_open's message", oerr, "WAVEGPU_BACKEND", NULL);
+            gpu_close(dev);
+        } else {
+            if (st != GPU_OK || (int)k != want)
+                chk_fail(&c, "WAVEGPU_BACKEND=%s: %s, backend %d, expected %d (%s)", shown, gpu_status_name(st),
+                         (int)k, want, err);
+            gpu_config cfg;
+            gpu_config_default(&cfg);
+            if ((int)cfg.backend != want)
+                chk_fail(&c, "WAVEGPU_BACKEND=%s: gpu_config_default chose %d, expected %d", shown, (int)cfg.backend,
+                         want);
+        }
+    }
+    if (gpu_default_backend(NULL, NULL, 0) != GPU_ERR_ARG) chk_fail(&c, "gpu_default_backend(NULL) is not GPU_ERR_ARG");
+    if (saved) setenv("WAVEGPU_BACKEND", keep, 1);
+    else unsetenv("WAVEGPU_BACKEND");
+    chk_end(&c);
+}
+
 /* ------------------------------------------------------------ gpu_open */
 
 static void test_open(void)
@@ -403,7 +457,7 @@ static void test_open(void)
         gpu_device *dev = NULL;
         chk_status(&c, "gpu_open with a bad config and no error buffer", gpu_open(&cfg, &dev, NULL, 0), GPU_ERR_ARG,
                    NULL);
-        /* NULL config: the defaults (the golden backend). */
+        /* NULL config: the defaults (gpu_config_default). */
         gpu_status st = gpu_open(NULL, &dev, err, sizeof err);
         chk_status(&c, "gpu_open(NULL config)", st, GPU_OK, NULL);
         if (st == GPU_OK) chk_device_works(&c, dev, 0);
@@ -413,7 +467,7 @@ static void test_open(void)
     }
 
     if (selected("open_rtl_backend_not_linked")) {
-        if (backend != GPU_BACKEND_GOLDEN || gpu_rtl_backend_ops) {
+        if (gpu_backend_available(GPU_BACKEND_RTL)) {
             skip("open_rtl_backend_not_linked", "the RTL backend is linked into this program");
         } else {
             check c;
@@ -726,6 +780,60 @@ static void test_kernel_load(void)
         chk_msg(&c, "the message", gpu_last_error(dev), bad[i].word, NULL);
         if (st == GPU_OK && k) gpu_kernel_free(k);
         free(b);
+        chk_end(&c);
+    }
+
+    if (selected("kernel_assemble_runs_and_reports_errors")) {
+        /* Source text straight into a kernel: a good one runs (each lane of
+         * 2 groups stores 3*i + 7 at out[i]); bad ones give GPU_ERR_KERNEL
+         * with "name:line:col" and no kernel. */
+        check c;
+        chk_begin(&c, "kernel_assemble_runs_and_reports_errors");
+        static const char src[] = ".waves 1\n"
+                                  "    global_load32 s0, v16, one, args     # v16 = out\n"
+                                  "    shl v17, wave, 5\n"
+                                  "    add v17, v17, sid                    # i\n"
+                                  "    mul_lo v18, v17, 3\n"
+                                  "    add v18, v18, 7\n"
+                                  "    shl v17, v17, 2\n"
+                                  "    sig_wait s0\n"
+                                  "    add v16, v16, v17\n"
+                                  "    global_store32 s1, v16, one, v18\n"
+                                  "    sig_wait s1\n"
+                                  "    end\n";
+        gpu_kernel *k = NULL;
+        gpu_status st = gpu_kernel_assemble(dev, src, sizeof src - 1, "inline.s", &k);
+        chk_status(&c, "gpu_kernel_assemble", st, GPU_OK, dev);
+        gpu_addr out = 0;
+        if (st == GPU_OK && gpu_alloc(dev, 64 * 4, &out) == GPU_OK) {
+            gpu_result res;
+            uint32_t got[64];
+            chk_status(&c, "running it", run(dev, k, 2, 0, 0, &out, 1, &res), GPU_OK, dev);
+            if (gpu_read(dev, got, out, sizeof got) != GPU_OK) chk_fail(&c, "gpu_read: %s", gpu_last_error(dev));
+            else
+                for (unsigned i = 0; i < 64; i++)
+                    if (got[i] != 3 * i + 7) {
+                        chk_fail(&c, "out[%u] is 0x%08" PRIx32 ", expected %u", i, got[i], 3 * i + 7);
+                        break;
+                    }
+        }
+        gpu_kernel_free(k);
+        static const struct {
+            const char *src, *where;
+        } bad_src[] = {
+            { "    add v16, v16\n    end\n", "bad.s:1:" },
+            { ".waves 1\n    end\n    frobnicate v1\n", "bad.s:3:" },
+            { "", "bad.s" },
+        };
+        for (unsigned i = 0; i < sizeof bad_src / sizeof bad_src[0]; i++) {
+            k = (gpu_kernel *)&c;   /* must become NULL */
+            st = gpu_kernel_assemble(dev, bad_src[i].src, strlen(bad_src[i].src), "bad.s", &k);
+            chk_status(&c, "gpu_kernel_assemble of a bad source", st, GPU_ERR_KERNEL, dev);
+            if (k) chk_fail(&c, "*k is not NULL after bad source %u", i);
+            chk_msg(&c, "the message", gpu_last_error(dev), bad_src[i].where, NULL);
+        }
+        chk_status(&c, "gpu_kernel_assemble(k NULL)", gpu_kernel_assemble(dev, src, sizeof src - 1, "x", NULL),
+                   GPU_ERR_ARG, dev);
         chk_end(&c);
     }
 
@@ -1651,10 +1759,9 @@ static void test_kbin_serialize(void)
 
 int main(int argc, char **argv)
 {
-    const char *be = getenv("WAVEGPU_BACKEND");
-    if (be && strcmp(be, "rtl") == 0) backend = GPU_BACKEND_RTL;
-    else if (be && *be && strcmp(be, "golden") != 0) {
-        fprintf(stderr, "test_runtime: WAVEGPU_BACKEND must be golden or rtl, not '%s'\n", be);
+    char why[256];
+    if (gpu_default_backend(&backend, why, sizeof why) != GPU_OK) {
+        fprintf(stderr, "test_runtime: %s\n", why);
         return 2;
     }
     if (argc > 1) filter = argv[1];
@@ -1662,6 +1769,7 @@ int main(int argc, char **argv)
     signal(SIGALRM, on_alarm);
     arm_watchdog("test_runtime_setup");
 
+    test_default_backend();
     test_open();
     test_null_device();
     test_alloc();

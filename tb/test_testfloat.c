@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_testfloat: every line of every Berkeley TestFloat vector file in
  * $TESTFLOAT_DIR (default ../shared/testfloat) through the ALU functions the
  * golden model executes, compared bit for bit (NaN included, flags ignored).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_core: cycle figures of the RTL core that must meet a bound (make bench;
  * make test runs it too, since the cycle counts are deterministic).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_golden: golden-model speed on the seed workload, the tiled f32 matrix
  * product of kernels/matmul_tiled.s (shared/seeds/004_*), N = 128: 256 work
  * groups of two waves on a 4-CU model, args A, B, C, N.

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // axil_regs_tb: gpu_top's AXI4-Lite register slave (rtl/gpu_axil_regs.sv)
-// alone. The testbench is the host (tb/axil_master.h, every edge checked by
-// tb/axi_check.h) and the GPU behind the registers: it raises busy_i when it
+// alone. The testbench is the host (sim/axil_master.h, every edge checked by
+// sim/axi_check.h) and the GPU behind the registers: it raises busy_i when it
 // sees the launch pulse and drops it when a test says the task ends, answers
 // the counter port with a known value per counter, and drives the fault
 // inputs. Directed cases of the register map (rtl/gpu_regs_pkg.sv,

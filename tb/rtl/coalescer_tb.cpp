@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // coalescer_tb: the RTL coalescer (rtl/gpu_coalescer.sv) against the C rule
 // (csrc/coalesce.c), request by request, on the access patterns of issue 5
 // and on random instructions. For each pattern it also prints the coalescing
@@ -12,9 +13,7 @@
 #include "Vgpu_coalescer.h"
 #include "verilated.h"
 
-extern "C" {
 #include "coalesce.h"
-}
 
 #include <cstdint>
 #include <cstdio>

@@ -1,12 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // decode_tb: the RTL decoder (rtl/gpu_decode.sv) against the C expansion of
 // the same table (csrc/isa.c): legality, destination and constant-write
 // decisions must agree on every word tried. Prints PASS/FAIL lines.
 #include "Vgpu_decode.h"
 #include "verilated.h"
 
-extern "C" {
 #include "isa.h"
-}
 
 #include <cstdint>
 #include <cstdio>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 // fp_tb: the f32 RTL (rtl/gpu_fp_pkg.sv, gpu_fp_pipe.sv, gpu_fp_divsqrt.sv)
 // bit for bit against every line of every Berkeley TestFloat file in
 // $TESTFLOAT_DIR (default ../shared/testfloat), through the Verilator model of
-// tb/fp_tb_top.sv:
+// tb/rtl/fp_tb_top.sv:
 //  - the fixed-latency functions through gpu_fp_pipe, 32 lanes (in passes of
 //    the model's physical lanes), a new operation nearly every cycle it is ready (functions mixed, a few bubbles with junk);
 //    the same operands through the package functions fp_calc (and fp_add,
@@ -20,10 +21,8 @@
 #include "Vfp_tb_top.h"
 #include "verilated.h"
 
-extern "C" {
 #include "f32.h"
 #include "isa.h"
-}
 
 #include <algorithm>
 #include <cerrno>

@@ -1,4 +1,5 @@
-// fp_tb_top: the Verilator top of the f32 unit test (tb/fp_tb.cpp):
+// SPDX-License-Identifier: Apache-2.0
+// fp_tb_top: the Verilator top of the f32 unit test (tb/rtl/fp_tb.cpp):
 // gpu_fp_pipe with Lanes physical lanes, gpu_fp_divsqrt with DivLanes, and the package functions
 // themselves (fp_calc, fp_add, fp_min, fp_max) on the pipe's operands,
 // registered one cycle after calc_valid_i. Testbench only.

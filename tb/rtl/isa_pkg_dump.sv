@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // isa_pkg_dump: prints the decode tables of gpu_isa_pkg, one opcode per line
 // ("op valid fmt unit aux" in decimal), so tb/test_isa.c can compare the
 // generated Verilog package with the C expansion of csrc/isa.def.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // l1_tb: a CU's L1 (rtl/gpu_l1.sv) alone, with the testbench as the memory
 // unit above it and as the L2 below it, so that the cycle an answer arrives
 // is chosen exactly. The L2 side performs each request in memory when the L1

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // l2_slice_tb: one L2 slice (rtl/gpu_l2_slice.sv, built small: 8 sets x 2
 // ways, 4 MSHRs, 2 write-back buffers) under random loads, stores (partial
 // and whole-line), atomics (1 in 8 of system scope) and maintenance, against a reference memory
@@ -13,10 +14,8 @@
 #include "Vgpu_l2_slice.h"
 #include "verilated.h"
 
-extern "C" {
 #include "alu.h"
 #include "isa.h"
-}
 
 #include <cinttypes>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* lds_model.cpp: the LDS reference model (see lds_model.h). Plain C style. */
 #include "lds_model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lds_model.h: reference model of one CU's local data share (docs/lds.md)
  * for the LDS unit testbench: the 16384-word memory, the result of one wave
  * instruction (docs/isa.md 4.6), and its cost in rounds, counted from the
@@ -10,13 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
 #include "isa.h"
-#ifdef __cplusplus
-}
-#endif
 
 /* The banks (gpu_lds's Banks: 32, 16 or 8; scripts/test_lds.sh sets it). */
 #ifndef LDS_BANKS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lds_tb: the Verilator shim of the LDS unit test (rtl/gpu_lds.sv). It only
 // drives the clock and the ports cycle by cycle; the tests and the reference
 // model are plain C-style code in lds_test.cpp and lds_model.cpp. Prints one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* lds_test.cpp: the LDS unit tests (see lds_test.h). Plain C style.
  *
  * The DUT's memory has no reset, so the first test fills all of it; from then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lds_test.h: the LDS unit tests. They know nothing of the simulator: they
  * hand jobs to a DUT through lds_dut, then check every response, its latency
  * and the counters against lds_model. Plain C style.
