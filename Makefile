@@ -134,13 +134,13 @@ SMALL_CONFIG := $(shell cat scripts/small_config.txt)
 SMALL_PARAMS := $(addprefix -G,$(filter-out NumCus=% L2Slices=%,$(SMALL_CONFIG)))
 SMALL_CUS    := $(patsubst NumCus=%,%,$(filter NumCus=%,$(SMALL_CONFIG)))
 SMALL_SLICES := $(patsubst L2Slices=%,%,$(filter L2Slices=%,$(SMALL_CONFIG)))
-VTOP_FLAGS := -O3 -Wall -Wno-fatal --x-assign unique --x-initial unique --trace-fst
+VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (its change tracking costs about 30% even when nothing is traced)
 # and --x-assign fast. Built on demand only; the tests use the traced model,
 # so that WAVEGPU_FST can show the waves of any failing test.
 VTOP_NT   := $(BUILD)/vtop_notrace
-VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal --x-assign fast --x-initial unique
+VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign fast --x-initial unique
 CXX      ?= g++
 # The compiler of the Verilated model: clang++ when present (Debian's clang,
 # from make deps), else $(CXX). On this design clang's code runs about 15%

@@ -111,7 +111,7 @@ enum {
 #undef ROW
     ALU_ROW_COUNT_
 };
-#define ISA_FN(name, code) enum { alu_has_##name = ALU_ROW_##name };
+#define ISA_FN(name, code, cls) enum { alu_has_##name = ALU_ROW_##name };
 #include "isa.def"
 
 uint32_t isa_alu(unsigned fn, uint32_t a, uint32_t b, uint32_t c)

@@ -63,12 +63,11 @@ typedef struct {
     unsigned mods;
 } asm_layout;
 
-/* The operand layout of format f (an empty layout for an unknown format). */
-const asm_layout *asm_fmt_layout(isa_fmt f);
-
-/* The fields of the signal operands of ASM_OPD_SIGS, in operand order:
- * asm_sig_fields[k] = { hi, lo } of S1..S4. */
-extern const uint8_t asm_sig_fields[4][2];
+/* The operand layout of format f (an empty layout for an unknown format):
+ * the operands in the order of isa.def's syntax string, each mapped onto its
+ * field by the format's ISA_FMT_OPERANDS row. An ASM_OPD_SIGS operand spans
+ * its four 4-bit fields: signal k (from 0) is at [hi - 4k : hi - 4k - 3]. */
+asm_layout asm_fmt_layout(isa_fmt f);
 
 #ifdef __cplusplus
 }

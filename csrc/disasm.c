@@ -131,8 +131,8 @@ static bool layout_has(const asm_layout *lay, asm_opd_type t)
 /* A valid word the assembler refuses: it writes a constant register. */
 static bool writes_const(uint64_t w)
 {
-    const asm_layout *lay = asm_fmt_layout(isa_op((uint8_t)ISA_GET(w, OPCODE))->fmt);
-    return layout_has(lay, ASM_OPD_DEST) && isa_writes_dest(w) && ISA_GET(w, D) < ISA_NUM_CONSTS;
+    const asm_layout lay = asm_fmt_layout(isa_op((uint8_t)ISA_GET(w, OPCODE))->fmt);
+    return layout_has(&lay, ASM_OPD_DEST) && isa_writes_dest(w) && ISA_GET(w, D) < ISA_NUM_CONSTS;
 }
 
 /* The instruction in assembly syntax; labels[t] (t < nlabels) says that
@@ -140,7 +140,7 @@ static bool writes_const(uint64_t w)
 static void put_decoded(out_t *o, uint64_t w, const uint8_t *labels, size_t nlabels)
 {
     const isa_op_info *op = isa_op((uint8_t)ISA_GET(w, OPCODE));
-    const asm_layout *lay = asm_fmt_layout(op->fmt);
+    const asm_layout layout = asm_fmt_layout(op->fmt), *lay = &layout;
     bool f32 = (op->unit == ISA_UNIT_VALU || op->unit == ISA_UNIT_SALU || op->unit == ISA_UNIT_RED) &&
                fn_reads_f32(op->aux);
     bool first = true;
@@ -165,7 +165,7 @@ static void put_decoded(out_t *o, uint64_t w, const uint8_t *labels, size_t nlab
                 break;
             case ASM_OPD_SIG: outf(o, "s%u", v); break;
             case ASM_OPD_SIGS:
-                outf(o, "s%u", isa_bits(w, asm_sig_fields[nsig][0], asm_sig_fields[nsig][1]));
+                outf(o, "s%u", isa_bits(w, d->hi - 4 * nsig, d->hi - 4 * nsig - 3));
                 nsig++;
                 break;
             }
@@ -205,8 +205,9 @@ char *disasm_program(const kbin *k, unsigned flags)
     if (!labels) return NULL;
     for (size_t i = 0; i < n; i++) {
         uint64_t w = k->insts[i];
-        if (!isa_valid(w) || !layout_has(asm_fmt_layout(isa_op((uint8_t)ISA_GET(w, OPCODE))->fmt), ASM_OPD_TARGET))
-            continue;
+        if (!isa_valid(w)) continue;
+        const asm_layout lay = asm_fmt_layout(isa_op((uint8_t)ISA_GET(w, OPCODE))->fmt);
+        if (!layout_has(&lay, ASM_OPD_TARGET)) continue;
         uint32_t t = ISA_GET(w, TARGET);
         if (t <= n) labels[t] = 1;
     }

@@ -34,6 +34,7 @@ typedef struct {
     uint32_t imm;          /* branch target, or LDS offset */
     uint16_t mask;         /* the M field */
     uint16_t wait_sigs;    /* slots that must be done before it issues */
+    uint16_t wait_any;     /* slots of which one must be done before it issues (sig_waitany*_br) */
     uint8_t op, unit, fmt, fn;
     uint8_t d, addr, sig, nsig;
     uint8_t sigs[4];
@@ -239,97 +240,49 @@ static void predecode(uint64_t w, ginst *in)
     in->d = (uint8_t)ISA_GET(w, D);
     in->writes_d = isa_writes_dest(w);
     uint64_t r = 0;
-    switch (op->fmt) {
-    case ISA_FMT_NONE:
-        break;
-    case ISA_FMT_ALU1:
-        in->b = decode_long(w, &r);
-        break;
-    case ISA_FMT_ALU2:
-        in->a = decode_short(ISA_GET(w, A), &r);
-        in->b = decode_long(w, &r);
-        break;
-    case ISA_FMT_ALU3:
-        in->a = decode_short(ISA_GET(w, A), &r);
-        in->b = decode_short(ISA_GET(w, B3), &r);
-        in->c = decode_short(ISA_GET(w, C3), &r);
-        break;
-    case ISA_FMT_MOV:
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-        in->b = decode_long(w, &r);
-        break;
-    case ISA_FMT_SEL:
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-        in->a = decode_short(ISA_GET(w, SEL_F), &r);
-        in->b = decode_short(ISA_GET(w, SEL_T), &r);
-        break;
-    case ISA_FMT_BR:
-        in->imm = ISA_GET(w, TARGET);
-        break;
-    case ISA_FMT_BRS:
-        in->a = decode_short(ISA_GET(w, A), &r);
-        in->imm = ISA_GET(w, TARGET);
-        break;
-    case ISA_FMT_BRM:
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-        in->imm = ISA_GET(w, TARGET);
-        break;
-    case ISA_FMT_SIGD:
-    case ISA_FMT_SIGW:
-        in->nsig = (uint8_t)op->aux;
-        in->sigs[0] = (uint8_t)ISA_GET(w, S1);
-        in->sigs[1] = (uint8_t)ISA_GET(w, S2);
-        in->sigs[2] = (uint8_t)ISA_GET(w, S3);
-        in->sigs[3] = (uint8_t)ISA_GET(w, S4);
-        if (op->fmt == ISA_FMT_SIGW)
-            for (unsigned i = 0; i < in->nsig; i++)
-                in->wait_sigs |= (uint16_t)(1u << in->sigs[i]);
-        break;
-    case ISA_FMT_LDS_LOAD:
-    case ISA_FMT_LDS_STORE:
-    case ISA_FMT_LDS_ATOMIC:
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-        in->addr = (uint8_t)ISA_GET(w, ADDR);
-        r |= 1ull << in->addr;
-        in->imm = ISA_GET(w, OFFSET);
-        if (op->fmt != ISA_FMT_LDS_LOAD)
-            in->b = decode_short(ISA_GET(w, V), &r);
-        if (op->fmt == ISA_FMT_LDS_ATOMIC) {
-            in->noret = (uint8_t)ISA_GET(w, NORET);
-            if (op->aux == ISA_FN_CAS)
-                r |= 1ull << in->d;     /* the compare value */
+    /* The operands, as isa.def's ISA_FMT_OPERANDS row of the format says. */
+    const isa_fmt_operands *o = isa_fmt_ops(op->fmt);
+    gsrc *slot[3] = { &in->a, &in->b, &in->c };
+    for (unsigned s = 0; s < 3; s++) {
+        switch (o->src[s].type) {
+        case ISA_SRC_SHORT: *slot[s] = decode_short(isa_field_get(w, o->src[s].field), &r); break;
+        case ISA_SRC_LONG: *slot[s] = decode_long(w, &r); break;
+        case ISA_SRC_VREG:   /* the address register of a memory access */
+            in->addr = (uint8_t)isa_field_get(w, o->src[s].field);
+            r |= 1ull << in->addr;
+            break;
+        case ISA_SRC_CAS_D:  /* the compare value */
+            if (op->aux == ISA_FN_CAS) r |= 1ull << in->d;
+            break;
+        default: break;
         }
-        break;
-    case ISA_FMT_GLOBAL_LOAD:
-    case ISA_FMT_GLOBAL_STORE:
-    case ISA_FMT_GLOBAL_ATOMIC:
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-        in->addr = (uint8_t)ISA_GET(w, ADDR);
-        r |= 1ull << in->addr;
-        in->sig = (uint8_t)ISA_GET(w, SIG);
-        in->wait_sigs = (uint16_t)(1u << in->sig);
-        in->kind = op->fmt == ISA_FMT_GLOBAL_LOAD ? KIND_LOAD : op->fmt == ISA_FMT_GLOBAL_STORE ? KIND_STORE : KIND_OTHER;
-        if (op->fmt != ISA_FMT_GLOBAL_LOAD)
-            in->b = decode_short(ISA_GET(w, V), &r);
-        if (op->fmt == ISA_FMT_GLOBAL_ATOMIC) {
-            in->noret = (uint8_t)ISA_GET(w, NORET);
-            if (op->aux == ISA_FN_CAS)
-                r |= 1ull << in->d;
-        }
-        break;
-    case ISA_FMT_CACHE:
-        in->sig = (uint8_t)ISA_GET(w, SIG);
-        in->wait_sigs = (uint16_t)(1u << in->sig);
-        in->kind = KIND_OTHER;
-        break;
-    default:
-        break;
     }
+    if (o->mask) {
+        in->mask = (uint16_t)ISA_GET(w, M);
+        r |= mask_regs(in->mask);
+    }
+    unsigned sig[4];
+    unsigned nsig = isa_sig_operands(w, sig);
+    if (o->sigs == ISA_SIGS_ONE) {
+        in->sig = (uint8_t)sig[0];
+        in->wait_sigs = (uint16_t)(1u << in->sig);   /* issuing onto a pending slot waits for it */
+    } else if (o->sigs == ISA_SIGS_LIST) {
+        in->nsig = (uint8_t)nsig;
+        for (unsigned i = 0; i < nsig; i++) in->sigs[i] = (uint8_t)sig[i];
+        for (unsigned i = 0; i < nsig; i++) {
+            if (op->fmt == ISA_FMT_SIGW)   /* sig_wait*: waits for all of them */
+                in->wait_sigs |= (uint16_t)(1u << in->sigs[i]);
+            if (op->fmt == ISA_FMT_SIGBR)  /* sig_waitany*_br: for one of them */
+                in->wait_any |= (uint16_t)(1u << in->sigs[i]);
+        }
+    }
+    /* Modifiers: a branch target, an LDS offset, noret. */
+    if (op->unit == ISA_UNIT_BRANCH) in->imm = ISA_GET(w, TARGET);
+    if (op->unit == ISA_UNIT_LDS) in->imm = ISA_GET(w, OFFSET);
+    if (o->dest == ISA_DEST_D_UNLESS_NORET) in->noret = (uint8_t)ISA_GET(w, NORET);
+    /* The ordering kind of a global access (docs/isa.md 4.8). */
+    if (op->unit == ISA_UNIT_GMEM)
+        in->kind = op->fmt == ISA_FMT_GLOBAL_LOAD ? KIND_LOAD : op->fmt == ISA_FMT_GLOBAL_STORE ? KIND_STORE : KIND_OTHER;
     in->reads = r;
 }
 
@@ -745,6 +698,11 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
         if (rec)
             rec->sig_waited = in->wait_sigs;
     }
+    if (in->wait_any) {
+        bool any = false;
+        for (unsigned m = in->wait_any; m && !any; m &= m - 1) any = sig_is_done(g, w, lowest_bit(m));
+        if (!any) return GOLDEN_STEP_BLOCKED;
+    }
     if (w->pending_regs) {
         uint64_t touch = (in->reads | (in->writes_d ? 1ull << in->d : 0)) & w->pending_regs;
         if (touch)
@@ -760,10 +718,14 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
         case ISA_OP_BRZ: taken = ssrc(w, &in->a) == 0; break;
         case ISA_OP_BRNZ: taken = ssrc(w, &in->a) != 0; break;
         case ISA_OP_BR_ALL: taken = mask_value(w, in->mask) == ALL_LANES; break;
-        default: taken = mask_value(w, in->mask) != 0; break;   /* BR_ANY */
+        case ISA_OP_BR_ANY: taken = mask_value(w, in->mask) != 0; break;
+        default: taken = true; break;   /* sig_waitany*_br: a branch into its table, below */
         }
         if (taken)
             next = in->imm;
+        /* sig_waitany*_br: its whole table, target .. target + n - 1, must be in the program. */
+        if (in->fmt == ISA_FMT_SIGBR && (uint64_t)in->imm + in->nsig - 1 >= g->num_insts)
+            return fault(g, c, w, in, ISA_FAULT_PC_OUT_OF_RANGE, -1, in->imm + in->nsig - 1, -1);
     }
     if (in->op != ISA_OP_END && next >= g->num_insts)
         return fault(g, c, w, in, ISA_FAULT_PC_OUT_OF_RANGE, -1, next, -1);
@@ -877,6 +839,22 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
 
     case ISA_UNIT_BRANCH:
         k->branch_insts++;
+        if (in->fmt == ISA_FMT_SIGBR) {
+            /* To target + i, i the first listed slot that is done; every listed
+             * slot seen done releases its pending register. */
+            uint16_t seen = 0;
+            int first = -1;
+            for (unsigned i = 0; i < in->nsig; i++) {
+                unsigned s = in->sigs[i];
+                if (sig_is_done(g, w, s)) {
+                    if (first < 0) first = (int)i;
+                    sig_release(w, s);
+                    seen |= (uint16_t)(1u << s);
+                }
+            }
+            next = in->imm + (uint32_t)(first < 0 ? 0 : first);
+            if (rec) rec->sig_waited = seen;
+        }
         if (rec) {
             rec->is_branch = true;
             rec->taken = taken;
@@ -1083,12 +1061,21 @@ golden_wave_state golden_wave_status(const golden *g, unsigned c, unsigned slot)
     if (w->state != GOLDEN_WAVE_READY)
         return (golden_wave_state)w->state;
     const ginst *in = &g->prog[w->pc];
-    if (in->valid && !(in->writes_d && in->d < ISA_NUM_CONSTS))
+    if (in->valid && !(in->writes_d && in->d < ISA_NUM_CONSTS)) {
         for (unsigned m = in->wait_sigs; m; m &= m - 1) {
             const gsig *sg = &w->sig[lowest_bit(m)];
             if (sg->pending && sg->done_tick > g->now)
                 return GOLDEN_WAVE_SIGNAL;
         }
+        if (in->wait_any) {
+            bool any = false;
+            for (unsigned m = in->wait_any; m; m &= m - 1) {
+                const gsig *sg = &w->sig[lowest_bit(m)];
+                any = any || !sg->pending || sg->done_tick <= g->now;
+            }
+            if (!any) return GOLDEN_WAVE_SIGNAL;
+        }
+    }
     return GOLDEN_WAVE_READY;
 }
 
@@ -1243,7 +1230,7 @@ gpu_status golden_run(golden *g, gpu_result *res)
                 const gwave *w = &g->cus[c].wave[sl];
                 if (w->state != GOLDEN_WAVE_READY)
                     continue;
-                for (unsigned m = g->prog[w->pc].wait_sigs; m; m &= m - 1) {
+                for (unsigned m = g->prog[w->pc].wait_sigs | g->prog[w->pc].wait_any; m; m &= m - 1) {
                     const gsig *sg = &w->sig[lowest_bit(m)];
                     if (sg->pending && sg->done_tick > g->now && sg->done_tick < next)
                         next = sg->done_tick;

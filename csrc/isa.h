@@ -55,6 +55,32 @@ typedef enum {
     ISA_FMT_COUNT
 } isa_fmt;
 
+/* Encoding fields as values (for tables): ISA_FIELD_<name>. */
+typedef enum {
+#define ISA_FIELD(name, hi, lo) ISA_FIELD_##name,
+#include "isa.def"
+    ISA_FIELD_COUNT
+} isa_field;
+
+/* The operands of a format (ISA_FMT_OPERANDS rows of isa.def). */
+typedef enum { ISA_DEST_NONE, ISA_DEST_D, ISA_DEST_D_UNLESS_NORET } isa_dest_rule;
+typedef enum { ISA_SRC_NONE, ISA_SRC_SHORT, ISA_SRC_LONG, ISA_SRC_VREG, ISA_SRC_CAS_D } isa_src_type;
+typedef enum { ISA_SIGS_NONE, ISA_SIGS_ONE, ISA_SIGS_LIST } isa_sigs_rule;
+typedef struct {
+    isa_src_type type;
+    isa_field field;        /* ISA_SRC_SHORT, ISA_SRC_VREG: the field */
+} isa_src_slot;
+typedef struct {
+    isa_dest_rule dest;
+    isa_src_slot src[3];    /* slots a, b, c */
+    bool mask;              /* the M field is an operand */
+    isa_sigs_rule sigs;
+    isa_field sig_field;    /* ISA_SIGS_ONE: the field; ISA_SIGS_LIST: the first of 4-bit fields downwards */
+} isa_fmt_operands;
+
+/* Where a VALU/SALU opcode's ALU function executes (ISA_FN's class). */
+typedef enum { ISA_FN_CLASS_INT, ISA_FN_CLASS_F32, ISA_FN_CLASS_F32_DIVSQRT, ISA_FN_CLASS_SDIV } isa_fn_class;
+
 typedef enum {
 #define ISA_KIND(name, code) ISA_KIND_##name = code,
 #include "isa.def"
@@ -77,7 +103,7 @@ typedef enum {
 } isa_fault;
 
 typedef enum {
-#define ISA_FN(name, code) ISA_FN_##name = code,
+#define ISA_FN(name, code, cls) ISA_FN_##name = code,
 #include "isa.def"
 } isa_fn;
 
@@ -136,6 +162,15 @@ const isa_op_info *isa_op_by_mnemonic(const char *mnemonic);
 const char *isa_fmt_syntax(isa_fmt f);
 const char *isa_fmt_name(isa_fmt f);
 uint64_t isa_fmt_fields(isa_fmt f);            /* bits the format may set (ISA_FMT_FIELDS) */
+const isa_fmt_operands *isa_fmt_ops(isa_fmt f); /* its operands (an empty row for an unknown format) */
+uint32_t isa_field_get(uint64_t w, isa_field f);
+unsigned isa_field_hi(isa_field f);
+unsigned isa_field_lo(isa_field f);
+const char *isa_field_name(isa_field f);
+isa_fn_class isa_fn_class_of(unsigned fn);     /* ISA_FN_CLASS_INT for an undefined function */
+/* The signal slots an instruction names (its format's sigs rule; the count of
+ * a list is the opcode's aux). Returns how many, up to 4, into sig[]. */
+unsigned isa_sig_operands(uint64_t w, unsigned sig[4]);
 const char *isa_fault_text(unsigned fault);
 const char *isa_fault_name(unsigned fault);
 const char *isa_const_name(unsigned reg);      /* NULL unless reg < 16 */

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_alu_pkg: the lane ALU functions, shared by the vector ALU, the scalar
 // unit, the reductions and the atomics. alu_int computes every integer
-// gpu_isa_pkg::FN_* (docs/isa.md section 4.3); is_int_fn says which those are;
-// atomic_new is the word an atomic writes back.
-// The f32 functions join with the FPU (issue 4).
+// gpu_isa_pkg::FN_* (docs/isa.md section 4.3; class INT in isa.def);
+// atomic_new is the word an atomic writes back. The f32 functions are in
+// gpu_fp_pkg.
 `default_nettype none
 
 package gpu_alu_pkg;
-
-  function automatic logic is_int_fn(input logic [5:0] fn);
-    is_int_fn = fn <= gpu_isa_pkg::FN_MOV;
-  endfunction
 
   // Bit order reversed (a left shift is a right shift of the reversed word).
   function automatic logic [31:0] reverse32(input logic [31:0] x);

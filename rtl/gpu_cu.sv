@@ -536,10 +536,10 @@ module gpu_cu #(
   wire ex_ok       = ex_valid_q && ex_fault_q == gpu_isa_pkg::FAULT_NONE;
   wire ex_alu_unit = ex_unit_q == gpu_isa_pkg::UNIT_VALU || ex_unit_q == gpu_isa_pkg::UNIT_SALU;
   wire ex_scalar   = ex_unit_q == gpu_isa_pkg::UNIT_SALU;
-  wire ex_fp_fixed = ex_alu_unit && ex_fn_q >= gpu_isa_pkg::FN_ADD_F32 && ex_fn_q <= gpu_isa_pkg::FN_CVT_U32_F32_RNE &&
-                     ex_fn_q != gpu_isa_pkg::FN_DIV_F32 && ex_fn_q != gpu_isa_pkg::FN_SQRT_F32;
-  wire ex_fdiv     = ex_alu_unit && (ex_fn_q == gpu_isa_pkg::FN_DIV_F32 || ex_fn_q == gpu_isa_pkg::FN_SQRT_F32);
-  wire ex_sdiv     = ex_scalar && ex_fn_q >= gpu_isa_pkg::FN_DIV_U32 && ex_fn_q <= gpu_isa_pkg::FN_REM_I32;
+  wire [1:0] ex_fn_class = gpu_isa_pkg::FN_CLASS[ex_fn_q*2 +: 2];   // where the ALU function executes (isa.def)
+  wire ex_fp_fixed = ex_alu_unit && ex_fn_class == gpu_isa_pkg::FNC_F32;
+  wire ex_fdiv     = ex_alu_unit && ex_fn_class == gpu_isa_pkg::FNC_F32_DIVSQRT;
+  wire ex_sdiv     = ex_scalar && ex_fn_class == gpu_isa_pkg::FNC_SDIV;
   wire ex_lds      = ex_unit_q == gpu_isa_pkg::UNIT_LDS;
   wire ex_gmem     = ex_unit_q == gpu_isa_pkg::UNIT_GMEM;
   wire ex_branch   = ex_unit_q == gpu_isa_pkg::UNIT_BRANCH;
@@ -550,17 +550,21 @@ module gpu_cu #(
   // ----------------------------------------------------------------- branch
   logic        br_taken;
   logic [31:0] br_next;
+  logic [31:0] br_last;
   always_comb begin
     case (ex_opcode_q)
       gpu_isa_pkg::OP_BR:     br_taken = 1'b1;
       gpu_isa_pkg::OP_BRZ:    br_taken = opnd_a[31:0] == 32'd0;
       gpu_isa_pkg::OP_BRNZ:   br_taken = opnd_a[31:0] != 32'd0;
       gpu_isa_pkg::OP_BR_ALL: br_taken = ex_mask == 32'hFFFF_FFFF;
-      default:                br_taken = ex_mask != 32'd0;
+      gpu_isa_pkg::OP_BR_ANY: br_taken = ex_mask != 32'd0;
+      default:                br_taken = 1'b1;   // sig_waitany*_br: into its table (entry chosen at writeback)
     endcase
     br_next = br_taken ? ex_target_q : {20'd0, ex_pc_q} + 32'd1;
+    // the last pc the branch may go to: sig_waitany*_br's whole table must be in the program
+    br_last = ex_fmt_q == gpu_isa_pkg::FMT_SIGBR ? ex_target_q + {26'd0, ex_fn_q} - 32'd1 : br_next;
   end
-  wire br_fault = ex_branch && br_next >= {19'd0, num_insts_i};
+  wire br_fault = ex_branch && br_last >= {19'd0, num_insts_i};
 
   // ----------------------------------------------------------------- address checks
   // LDS: addr = v[l] + offset, inside the group's allocation; global: v[l], aligned, in [4096, mem_bytes).
@@ -662,7 +666,7 @@ module gpu_cu #(
                ? {1'b0, ex_fault_reg_q} : 7'd127;
     if (ex_ok && br_fault) begin
       ex_fault = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
-      ex_faddr = br_next;
+      ex_faddr = br_last;
     end else if (ex_ok && ex_lastw && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
       ex_fault = addr_fault;
       ex_flane = addr_fault_lane;
@@ -904,7 +908,7 @@ module gpu_cu #(
   // Writeback sources
   // ======================================================================
   // p2: every fixed two-cycle instruction but the integer ALU's (and every issue-time fault).
-  logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q;
+  logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q, p2_sigbr_q;
   logic          p2_gmem_q, p2_gret_q, p2_writes_q;
   logic [3:0]    p2_unit_q;
   logic [3:0]    p2_fault_q;
@@ -1089,8 +1093,12 @@ module gpu_cu #(
   logic [3:0]    wb_unit;          // for the counters
 
   always_comb begin
-    logic all_done;
+    logic       all_done;
+    logic       any_done;
+    logic [1:0] first_done;
     all_done     = 1'b1;
+    any_done     = 1'b0;
+    first_done   = 2'd0;
     wb_valid     = src != SrcNone;
     wb_kind      = TR_RETIRE;
     wb_slot      = 1'b0;
@@ -1143,6 +1151,18 @@ module gpu_cu #(
               if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
             wb_dest_mask = 32'd1;
             wb_dest_data = {{(W - 1){1'b0}}, all_done};
+          end
+          if (p2_sigbr_q) begin   // sig_waitany*_br: to target + the first listed slot that is done
+            for (int k = 0; k < 4; k++)
+              if (p2_nsig_q > k[4:0] && !any_done &&
+                  !sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}]) begin
+                any_done   = 1'b1;
+                first_done = k[1:0];
+              end
+            wb_next_pc = p2_next_q + {10'd0, first_done};
+            wb_sigdone = 1'b1;   // ... and the listed slots that are done release their registers
+            for (int k = 0; k < 4; k++)
+              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
           end
           if (p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) begin
             wb_mem_mask = p2_mask_q;
@@ -1457,6 +1477,7 @@ module gpu_cu #(
       p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
       p2_barrier_q <= ex_opcode_q == gpu_isa_pkg::OP_BARRIER;
       p2_sigd_q    <= ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
+      p2_sigbr_q   <= ex_fmt_q == gpu_isa_pkg::FMT_SIGBR;
       p2_serial_q  <= ex_branch || ex_opcode_q == gpu_isa_pkg::OP_END || ex_opcode_q == gpu_isa_pkg::OP_BARRIER ||
                       ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
       p2_writes_q  <= ex_writes_q;

@@ -46,26 +46,41 @@ module gpu_decode (
   localparam int NumFmts = $bits(gpu_isa_pkg::FMT_USED_BITS) / 64;
   localparam logic [4:0] NumFmtsW = NumFmts[4:0];
 
+  // One source slot from its type (gpu_isa_pkg::SRC_*) and field:
+  // {used, kind[1:0], reg[5:0], literal[31:0], mask[11:0], well formed}.
+  // A register-kind short source keeps payload [11:6] zero; a long one keeps
+  // [31:6] (or [31:12] for a mask) zero. CAS_D is a source only for CAS.
+  function automatic logic [53:0] slot(input logic [2:0] typ, input logic [13:0] field, input logic [1:0] lk,
+                                       input logic [31:0] lv, input logic cas);
+    slot = '0;
+    case (typ)
+      gpu_isa_pkg::SRC_SHORT:
+        slot = {1'b1, field[13:12], field[5:0], {{20{field[11]}}, field[11:0]}, field[11:0],
+                field[13] || field[11:6] == 6'd0};
+      gpu_isa_pkg::SRC_LONG:
+        slot = {1'b1, lk, lv[5:0], lv, lv[11:0],
+                lk == gpu_isa_pkg::KIND_L || (lk == gpu_isa_pkg::KIND_M ? lv[31:12] == 20'd0 : lv[31:6] == 26'd0)};
+      gpu_isa_pkg::SRC_VREG:
+        slot = {1'b1, gpu_isa_pkg::KIND_V, field[5:0], 32'd0, 12'd0, 1'b1};
+      gpu_isa_pkg::SRC_CAS_D:
+        if (cas) slot = {1'b1, gpu_isa_pkg::KIND_V, field[5:0], 32'd0, 12'd0, 1'b1};
+        else slot = {53'd0, 1'b1};
+      default:
+        slot = {53'd0, 1'b1};
+    endcase
+  endfunction
+
   logic [63:0] used_bits;
   logic        fields_ok;
   logic        sig_ok;
-  logic        srcs_ok;
-  logic [13:0] short_a;
-  logic [13:0] short_b;
-  logic [13:0] short_c;
   logic [1:0]  long_kind;
   logic [31:0] long_val;
   logic        is_cas;
-  logic [2:0]  short_ok;
-  logic        long_ok;
-
-  wire [13:0] field_a     = inst_i[gpu_isa_pkg::F_A_HI:gpu_isa_pkg::F_A_LO];
-  wire [13:0] field_b3    = inst_i[gpu_isa_pkg::F_B3_HI:gpu_isa_pkg::F_B3_LO];
-  wire [13:0] field_c3    = inst_i[gpu_isa_pkg::F_C3_HI:gpu_isa_pkg::F_C3_LO];
-  wire [13:0] field_sel_f = inst_i[gpu_isa_pkg::F_SEL_F_HI:gpu_isa_pkg::F_SEL_F_LO];
-  wire [13:0] field_sel_t = inst_i[gpu_isa_pkg::F_SEL_T_HI:gpu_isa_pkg::F_SEL_T_LO];
-  wire [13:0] field_v     = inst_i[gpu_isa_pkg::F_V_HI:gpu_isa_pkg::F_V_LO];
-  wire [5:0]  field_addr  = inst_i[gpu_isa_pkg::F_ADDR_HI:gpu_isa_pkg::F_ADDR_LO];
+  logic [53:0] slot_a;
+  logic [53:0] slot_b;
+  logic [53:0] slot_c;
+  logic [1:0]  sigs_rule;
+  logic [1:0]  dest_rule;
 
   assign opcode_o  = inst_i[gpu_isa_pkg::F_OPCODE_HI:gpu_isa_pkg::F_OPCODE_LO];
   assign fmt_o     = gpu_isa_pkg::OPCODE_FMT[opcode_o*5 +: 5];
@@ -74,9 +89,9 @@ module gpu_decode (
   assign dest_o    = inst_i[gpu_isa_pkg::F_D_HI:gpu_isa_pkg::F_D_LO];
   assign mask_o    = inst_i[gpu_isa_pkg::F_M_HI:gpu_isa_pkg::F_M_LO];
   assign target_o  = inst_i[gpu_isa_pkg::F_TARGET_HI:gpu_isa_pkg::F_TARGET_LO];
-  assign sigs_o    = {inst_i[gpu_isa_pkg::F_S4_HI:gpu_isa_pkg::F_S4_LO], inst_i[gpu_isa_pkg::F_S3_HI:gpu_isa_pkg::F_S3_LO],
-                      inst_i[gpu_isa_pkg::F_S2_HI:gpu_isa_pkg::F_S2_LO], inst_i[gpu_isa_pkg::F_S1_HI:gpu_isa_pkg::F_S1_LO]};
-  assign sig_o     = inst_i[gpu_isa_pkg::F_SIG_HI:gpu_isa_pkg::F_SIG_LO];
+  assign sigs_rule = gpu_isa_pkg::fmt_sigs(fmt_o);
+  assign sigs_o    = gpu_isa_pkg::fmt_sig_fields(fmt_o, inst_i);
+  assign sig_o     = sigs_o[3:0];
   assign scope_o   = inst_i[gpu_isa_pkg::F_SCOPE_HI:gpu_isa_pkg::F_SCOPE_LO];
   assign nt_o      = inst_i[gpu_isa_pkg::F_NT_HI];
   assign noret_o   = inst_i[gpu_isa_pkg::F_NORET_HI];
@@ -84,134 +99,32 @@ module gpu_decode (
   assign long_kind = inst_i[gpu_isa_pkg::F_LK_HI:gpu_isa_pkg::F_LK_LO];
   assign long_val  = inst_i[gpu_isa_pkg::F_LV_HI:gpu_isa_pkg::F_LV_LO];
   assign used_bits = (fmt_o < NumFmtsW) ? gpu_isa_pkg::FMT_USED_BITS[fmt_o*64 +: 64] : 64'd0;
-  assign is_cas    = (fn_o == gpu_isa_pkg::FN_CAS) &&
-                     (fmt_o == gpu_isa_pkg::FMT_LDS_ATOMIC || fmt_o == gpu_isa_pkg::FMT_GLOBAL_ATOMIC);
+  assign is_cas    = fn_o == gpu_isa_pkg::FN_CAS;
 
-  // Which short sources each format has.
-  always_comb begin
-    short_a = 14'd0;
-    short_b = 14'd0;
-    short_c = 14'd0;
-    case (fmt_o)
-      gpu_isa_pkg::FMT_ALU2, gpu_isa_pkg::FMT_BRS:
-        short_a = field_a;
-      gpu_isa_pkg::FMT_ALU3: begin
-        short_a = field_a;
-        short_b = field_b3;
-        short_c = field_c3;
-      end
-      gpu_isa_pkg::FMT_SEL: begin
-        short_a = field_sel_f;
-        short_b = field_sel_t;
-      end
-      gpu_isa_pkg::FMT_LDS_STORE, gpu_isa_pkg::FMT_LDS_ATOMIC,
-      gpu_isa_pkg::FMT_GLOBAL_STORE, gpu_isa_pkg::FMT_GLOBAL_ATOMIC:
-        short_b = field_v;
-      default: ;
-    endcase
-  end
+  // The source slots and the mask operand, as isa.def's ISA_FMT_OPERANDS rows say.
+  assign slot_a = slot(gpu_isa_pkg::fmt_src_a_type(fmt_o), gpu_isa_pkg::fmt_src_a_field(fmt_o, inst_i), long_kind, long_val, is_cas);
+  assign slot_b = slot(gpu_isa_pkg::fmt_src_b_type(fmt_o), gpu_isa_pkg::fmt_src_b_field(fmt_o, inst_i), long_kind, long_val, is_cas);
+  assign slot_c = slot(gpu_isa_pkg::fmt_src_c_type(fmt_o), gpu_isa_pkg::fmt_src_c_field(fmt_o, inst_i), long_kind, long_val, is_cas);
+  assign src_used_o = {slot_c[53], slot_b[53], slot_a[53]};
+  assign src_kind_o = {slot_c[52:51], slot_b[52:51], slot_a[52:51]};
+  assign src_reg_o  = {slot_c[50:45], slot_b[50:45], slot_a[50:45]};
+  assign src_lit_o  = {slot_c[44:13], slot_b[44:13], slot_a[44:13]};
+  assign src_mask_o = {slot_c[12:1], slot_b[12:1], slot_a[12:1]};
+  assign has_mask_o = gpu_isa_pkg::fmt_has_mask(fmt_o);
 
-  // A register-kind short source keeps payload [11:6] zero; a long one keeps [31:6] (or [31:12] for M) zero.
-  assign short_ok[0] = short_a[13] || short_a[11:6] == 6'd0;
-  assign short_ok[1] = short_b[13] || short_b[11:6] == 6'd0;
-  assign short_ok[2] = short_c[13] || short_c[11:6] == 6'd0;
-  assign long_ok     = (long_kind == gpu_isa_pkg::KIND_L) ||
-                       (long_kind == gpu_isa_pkg::KIND_M ? long_val[31:12] == 20'd0 : long_val[31:6] == 26'd0);
-
-  always_comb begin
-    src_used_o = 3'b000;
-    src_kind_o = 6'd0;
-    src_reg_o  = 18'd0;
-    src_lit_o  = 96'd0;
-    src_mask_o = 36'd0;
-    srcs_ok    = 1'b1;
-    has_mask_o = 1'b0;
-    // slot a
-    case (fmt_o)
-      gpu_isa_pkg::FMT_ALU2, gpu_isa_pkg::FMT_ALU3, gpu_isa_pkg::FMT_SEL, gpu_isa_pkg::FMT_BRS: begin
-        src_used_o[0]       = 1'b1;
-        src_kind_o[1:0]     = short_a[13:12];
-        src_reg_o[5:0]      = short_a[5:0];
-        src_lit_o[31:0]     = {{20{short_a[11]}}, short_a[11:0]};
-        src_mask_o[11:0]    = short_a[11:0];
-        srcs_ok             = srcs_ok & short_ok[0];
-      end
-      gpu_isa_pkg::FMT_LDS_LOAD, gpu_isa_pkg::FMT_LDS_STORE, gpu_isa_pkg::FMT_LDS_ATOMIC,
-      gpu_isa_pkg::FMT_GLOBAL_LOAD, gpu_isa_pkg::FMT_GLOBAL_STORE, gpu_isa_pkg::FMT_GLOBAL_ATOMIC: begin
-        src_used_o[0]       = 1'b1;
-        src_kind_o[1:0]     = gpu_isa_pkg::KIND_V;
-        src_reg_o[5:0]      = field_addr;
-      end
-      default: ;
-    endcase
-    // slot b
-    case (fmt_o)
-      gpu_isa_pkg::FMT_ALU1, gpu_isa_pkg::FMT_ALU2, gpu_isa_pkg::FMT_MOV: begin
-        src_used_o[1]       = 1'b1;
-        src_kind_o[3:2]     = long_kind;
-        src_reg_o[11:6]     = long_val[5:0];
-        src_lit_o[63:32]    = long_val;
-        src_mask_o[23:12]   = long_val[11:0];
-        srcs_ok             = srcs_ok & long_ok;
-      end
-      gpu_isa_pkg::FMT_ALU3, gpu_isa_pkg::FMT_SEL, gpu_isa_pkg::FMT_LDS_STORE, gpu_isa_pkg::FMT_LDS_ATOMIC,
-      gpu_isa_pkg::FMT_GLOBAL_STORE, gpu_isa_pkg::FMT_GLOBAL_ATOMIC: begin
-        src_used_o[1]       = 1'b1;
-        src_kind_o[3:2]     = short_b[13:12];
-        src_reg_o[11:6]     = short_b[5:0];
-        src_lit_o[63:32]    = {{20{short_b[11]}}, short_b[11:0]};
-        src_mask_o[23:12]   = short_b[11:0];
-        srcs_ok             = srcs_ok & short_ok[1];
-      end
-      default: ;
-    endcase
-    // slot c
-    if (fmt_o == gpu_isa_pkg::FMT_ALU3) begin
-      src_used_o[2]         = 1'b1;
-      src_kind_o[5:4]       = short_c[13:12];
-      src_reg_o[17:12]      = short_c[5:0];
-      src_lit_o[95:64]      = {{20{short_c[11]}}, short_c[11:0]};
-      src_mask_o[35:24]     = short_c[11:0];
-      srcs_ok               = srcs_ok & short_ok[2];
-    end else if (is_cas) begin
-      src_used_o[2]         = 1'b1;
-      src_kind_o[5:4]       = gpu_isa_pkg::KIND_V;
-      src_reg_o[17:12]      = dest_o;
-    end
-    // the mask operand M
-    case (fmt_o)
-      gpu_isa_pkg::FMT_MOV, gpu_isa_pkg::FMT_SEL, gpu_isa_pkg::FMT_BRM, gpu_isa_pkg::FMT_LDS_LOAD,
-      gpu_isa_pkg::FMT_LDS_STORE, gpu_isa_pkg::FMT_LDS_ATOMIC, gpu_isa_pkg::FMT_GLOBAL_LOAD,
-      gpu_isa_pkg::FMT_GLOBAL_STORE, gpu_isa_pkg::FMT_GLOBAL_ATOMIC:
-        has_mask_o = 1'b1;
-      default: ;
-    endcase
-  end
-
-  // Signal formats may use only as many S fields as their signal count.
+  // A signal list may use only as many 4-bit fields as the opcode's signal count.
   always_comb begin
     sig_ok = 1'b1;
-    if (fmt_o == gpu_isa_pkg::FMT_SIGD || fmt_o == gpu_isa_pkg::FMT_SIGW) begin
-      if (fn_o < 6'd2 && sigs_o[7:4] != 4'd0) sig_ok = 1'b0;
-      if (fn_o < 6'd3 && sigs_o[11:8] != 4'd0) sig_ok = 1'b0;
-      if (fn_o < 6'd4 && sigs_o[15:12] != 4'd0) sig_ok = 1'b0;
-    end
+    if (sigs_rule == gpu_isa_pkg::SIGS_LIST)
+      for (int k = 1; k < 4; k++)
+        if (fn_o <= 6'(k) && sigs_o[k*4 +: 4] != 4'd0) sig_ok = 1'b0;
   end
 
   assign fields_ok = (inst_i & ~used_bits) == 64'd0;
-  assign legal_o   = gpu_isa_pkg::OPCODE_VALID[opcode_o] && fields_ok && sig_ok && srcs_ok;
+  assign legal_o   = gpu_isa_pkg::OPCODE_VALID[opcode_o] && fields_ok && sig_ok && slot_a[0] && slot_b[0] && slot_c[0];
 
-  always_comb begin
-    case (fmt_o)
-      gpu_isa_pkg::FMT_ALU1, gpu_isa_pkg::FMT_ALU2, gpu_isa_pkg::FMT_ALU3, gpu_isa_pkg::FMT_MOV,
-      gpu_isa_pkg::FMT_SEL, gpu_isa_pkg::FMT_SIGD, gpu_isa_pkg::FMT_LDS_LOAD, gpu_isa_pkg::FMT_GLOBAL_LOAD:
-        writes_dest_o = 1'b1;
-      gpu_isa_pkg::FMT_LDS_ATOMIC, gpu_isa_pkg::FMT_GLOBAL_ATOMIC:
-        writes_dest_o = !noret_o;
-      default:
-        writes_dest_o = 1'b0;
-    endcase
-  end
+  assign dest_rule     = gpu_isa_pkg::fmt_dest(fmt_o);
+  assign writes_dest_o = dest_rule == gpu_isa_pkg::DEST_D || (dest_rule == gpu_isa_pkg::DEST_D_UNLESS_NORET && !noret_o);
   assign const_write_o = writes_dest_o && dest_o < 6'd16;
 
 endmodule

@@ -59,6 +59,14 @@ package gpu_isa_pkg;
   localparam int F_S3_LO = 20;
   localparam int F_S4_HI = 19;
   localparam int F_S4_LO = 16;
+  localparam int F_SB1_HI = 47;
+  localparam int F_SB1_LO = 44;
+  localparam int F_SB2_HI = 43;
+  localparam int F_SB2_LO = 40;
+  localparam int F_SB3_HI = 39;
+  localparam int F_SB3_LO = 36;
+  localparam int F_SB4_HI = 35;
+  localparam int F_SB4_LO = 32;
 
   // Formats.
   localparam logic [4:0] FMT_NONE = 5'd0;
@@ -72,17 +80,18 @@ package gpu_isa_pkg;
   localparam logic [4:0] FMT_BRM = 5'd8;
   localparam logic [4:0] FMT_SIGD = 5'd9;
   localparam logic [4:0] FMT_SIGW = 5'd10;
-  localparam logic [4:0] FMT_LDS_LOAD = 5'd11;
-  localparam logic [4:0] FMT_LDS_STORE = 5'd12;
-  localparam logic [4:0] FMT_LDS_ATOMIC = 5'd13;
-  localparam logic [4:0] FMT_GLOBAL_LOAD = 5'd14;
-  localparam logic [4:0] FMT_GLOBAL_STORE = 5'd15;
-  localparam logic [4:0] FMT_GLOBAL_ATOMIC = 5'd16;
-  localparam logic [4:0] FMT_CACHE = 5'd17;
+  localparam logic [4:0] FMT_SIGBR = 5'd11;
+  localparam logic [4:0] FMT_LDS_LOAD = 5'd12;
+  localparam logic [4:0] FMT_LDS_STORE = 5'd13;
+  localparam logic [4:0] FMT_LDS_ATOMIC = 5'd14;
+  localparam logic [4:0] FMT_GLOBAL_LOAD = 5'd15;
+  localparam logic [4:0] FMT_GLOBAL_STORE = 5'd16;
+  localparam logic [4:0] FMT_GLOBAL_ATOMIC = 5'd17;
+  localparam logic [4:0] FMT_CACHE = 5'd18;
 
   // Bits each format may set (every other bit must be zero); entry k is FMT_USED_BITS[k*64 +: 64].
   // SIGD/SIGW may use only as many of S1..S4 as the opcode signal count (OPCODE_AUX).
-  localparam logic [1151:0] FMT_USED_BITS = 1152'hFF00000000003C00FFFFFFFFFFFFFC00FF03FFFFFFFDFC00FFFFFFFF0001FC00FFFFFFFFFFFEFFFFFF03FFFFFFFCFFFFFFFFFFFF0000FFFFFF000000FFFF0000FFFC0000FFFF0000FF03FFC0FFFFFFFFFF03FFF0FFFFFFFFFF000000FFFFFFFFFFFFFFFFFFFFFC00FFFFFFC3FFFFFFFFFFFFFFFFFFFFFF00FFFFFFF3FFFFFFFFFFFC0003FFFFFFFFFF00000000000000;
+  localparam logic [1215:0] FMT_USED_BITS = 1216'hFF00000000003C00FFFFFFFFFFFFFC00FF03FFFFFFFDFC00FFFFFFFF0001FC00FFFFFFFFFFFEFFFFFF03FFFFFFFCFFFFFFFFFFFF0000FFFFFF00FFFFFFFFFFFFFF000000FFFF0000FFFC0000FFFF0000FF03FFC0FFFFFFFFFF03FFF0FFFFFFFFFF000000FFFFFFFFFFFFFFFFFFFFFC00FFFFFFC3FFFFFFFFFFFFFFFFFFFFFF00FFFFFFF3FFFFFFFFFFFC0003FFFFFFFFFF00000000000000;
 
   // Execution units.
   localparam logic [3:0] UNIT_CTRL = 4'd0;
@@ -192,6 +201,98 @@ package gpu_isa_pkg;
   localparam logic [5:0] FN_XCHG = 6'd62;
   localparam logic [5:0] FN_CAS = 6'd63;
 
+  // Where a VALU/SALU function executes (ISA_FN class): FN_CLASS[fn*2 +: 2].
+  localparam logic [1:0] FNC_INT = 2'd0;
+  localparam logic [1:0] FNC_F32 = 2'd1;
+  localparam logic [1:0] FNC_F32_DIVSQRT = 2'd2;
+  localparam logic [1:0] FNC_SDIV = 2'd3;
+  localparam logic [127:0] FN_CLASS = 128'h0000055555555A550FF0000000000000;
+
+  // What the fields of each format mean (ISA_FMT_OPERANDS): the decoder reads operands through these.
+  localparam logic [2:0] SRC_NONE = 3'd0, SRC_SHORT = 3'd1, SRC_LONG = 3'd2, SRC_VREG = 3'd3, SRC_CAS_D = 3'd4;
+  localparam logic [1:0] DEST_NONE = 2'd0, DEST_D = 2'd1, DEST_D_UNLESS_NORET = 2'd2;
+  localparam logic [1:0] SIGS_NONE = 2'd0, SIGS_ONE = 2'd1, SIGS_LIST = 2'd2;
+
+  // Source slot a: its type, and its field (a short source: 14 bits; a register: [5:0]).
+  function automatic logic [2:0] fmt_src_a_type(input logic [4:0] fmt);
+    case (fmt)
+      FMT_ALU2, FMT_ALU3, FMT_SEL, FMT_BRS: fmt_src_a_type = SRC_SHORT;
+      FMT_LDS_LOAD, FMT_LDS_STORE, FMT_LDS_ATOMIC, FMT_GLOBAL_LOAD, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC: fmt_src_a_type = SRC_VREG;
+      default: fmt_src_a_type = SRC_NONE;
+    endcase
+  endfunction
+  function automatic logic [13:0] fmt_src_a_field(input logic [4:0] fmt, input logic [63:0] w);
+    case (fmt)
+      FMT_ALU2, FMT_ALU3, FMT_BRS: fmt_src_a_field = w[F_A_HI:F_A_LO];
+      FMT_SEL: fmt_src_a_field = w[F_SEL_F_HI:F_SEL_F_LO];
+      FMT_LDS_LOAD, FMT_LDS_STORE, FMT_LDS_ATOMIC, FMT_GLOBAL_LOAD, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC: fmt_src_a_field = {8'd0, w[F_ADDR_HI:F_ADDR_LO]};
+      default: fmt_src_a_field = 14'd0;
+    endcase
+  endfunction
+
+  // Source slot b: its type, and its field (a short source: 14 bits; a register: [5:0]).
+  function automatic logic [2:0] fmt_src_b_type(input logic [4:0] fmt);
+    case (fmt)
+      FMT_ALU1, FMT_ALU2, FMT_MOV: fmt_src_b_type = SRC_LONG;
+      FMT_ALU3, FMT_SEL, FMT_LDS_STORE, FMT_LDS_ATOMIC, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC: fmt_src_b_type = SRC_SHORT;
+      default: fmt_src_b_type = SRC_NONE;
+    endcase
+  endfunction
+  function automatic logic [13:0] fmt_src_b_field(input logic [4:0] fmt, input logic [63:0] w);
+    case (fmt)
+      FMT_ALU3: fmt_src_b_field = w[F_B3_HI:F_B3_LO];
+      FMT_SEL: fmt_src_b_field = w[F_SEL_T_HI:F_SEL_T_LO];
+      FMT_LDS_STORE, FMT_LDS_ATOMIC, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC: fmt_src_b_field = w[F_V_HI:F_V_LO];
+      default: fmt_src_b_field = 14'd0;
+    endcase
+  endfunction
+
+  // Source slot c: its type, and its field (a short source: 14 bits; a register: [5:0]).
+  function automatic logic [2:0] fmt_src_c_type(input logic [4:0] fmt);
+    case (fmt)
+      FMT_ALU3: fmt_src_c_type = SRC_SHORT;
+      FMT_LDS_ATOMIC, FMT_GLOBAL_ATOMIC: fmt_src_c_type = SRC_CAS_D;
+      default: fmt_src_c_type = SRC_NONE;
+    endcase
+  endfunction
+  function automatic logic [13:0] fmt_src_c_field(input logic [4:0] fmt, input logic [63:0] w);
+    case (fmt)
+      FMT_ALU3: fmt_src_c_field = w[F_C3_HI:F_C3_LO];
+      FMT_LDS_ATOMIC, FMT_GLOBAL_ATOMIC: fmt_src_c_field = {8'd0, w[F_D_HI:F_D_LO]};
+      default: fmt_src_c_field = 14'd0;
+    endcase
+  endfunction
+
+  function automatic logic [1:0] fmt_dest(input logic [4:0] fmt);
+    case (fmt)
+      FMT_ALU1, FMT_ALU2, FMT_ALU3, FMT_MOV, FMT_SEL, FMT_SIGD, FMT_LDS_LOAD, FMT_GLOBAL_LOAD: fmt_dest = DEST_D;
+      FMT_LDS_ATOMIC, FMT_GLOBAL_ATOMIC: fmt_dest = DEST_D_UNLESS_NORET;
+      default: fmt_dest = DEST_NONE;
+    endcase
+  endfunction
+  function automatic logic fmt_has_mask(input logic [4:0] fmt);
+    case (fmt)
+      FMT_MOV, FMT_SEL, FMT_BRM, FMT_LDS_LOAD, FMT_LDS_STORE, FMT_LDS_ATOMIC, FMT_GLOBAL_LOAD, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC: fmt_has_mask = 1'b1;
+      default: fmt_has_mask = 1'b0;
+    endcase
+  endfunction
+  function automatic logic [1:0] fmt_sigs(input logic [4:0] fmt);
+    case (fmt)
+      FMT_SIGD, FMT_SIGW, FMT_SIGBR: fmt_sigs = SIGS_LIST;
+      FMT_GLOBAL_LOAD, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC, FMT_CACHE: fmt_sigs = SIGS_ONE;
+      default: fmt_sigs = SIGS_NONE;
+    endcase
+  endfunction
+  // The signal slots: one (SIGS_ONE) in [3:0], or a list (SIGS_LIST) of four 4-bit fields as [k*4 +: 4].
+  function automatic logic [15:0] fmt_sig_fields(input logic [4:0] fmt, input logic [63:0] w);
+    case (fmt)
+      FMT_SIGD, FMT_SIGW: fmt_sig_fields = {w[19:16], w[23:20], w[27:24], w[31:28]};
+      FMT_SIGBR: fmt_sig_fields = {w[35:32], w[39:36], w[43:40], w[47:44]};
+      FMT_GLOBAL_LOAD, FMT_GLOBAL_STORE, FMT_GLOBAL_ATOMIC, FMT_CACHE: fmt_sig_fields = {12'd0, w[F_SIG_HI:F_SIG_LO]};
+      default: fmt_sig_fields = 16'd0;
+    endcase
+  endfunction
+
   // Opcodes.
   localparam logic [7:0] OP_END = 8'h01;  // end
   localparam logic [7:0] OP_BARRIER = 8'h02;  // barrier
@@ -206,6 +307,9 @@ package gpu_isa_pkg;
   localparam logic [7:0] OP_BRNZ = 8'h12;  // brnz
   localparam logic [7:0] OP_BR_ALL = 8'h13;  // br_all
   localparam logic [7:0] OP_BR_ANY = 8'h14;  // br_any
+  localparam logic [7:0] OP_SIG_WAITANY2_BR = 8'h15;  // sig_waitany2_br
+  localparam logic [7:0] OP_SIG_WAITANY3_BR = 8'h16;  // sig_waitany3_br
+  localparam logic [7:0] OP_SIG_WAITANY4_BR = 8'h17;  // sig_waitany4_br
   localparam logic [7:0] OP_SIG_DONE1 = 8'h18;  // sig_done1
   localparam logic [7:0] OP_SIG_DONE2 = 8'h19;  // sig_done2
   localparam logic [7:0] OP_SIG_WAIT = 8'h1A;  // sig_wait
@@ -361,11 +465,11 @@ package gpu_isa_pkg;
   localparam logic [7:0] OP_S_CVT_U32_F32_RNE = 8'hF5;  // s_cvt_u32_f32_rne
 
   // Decode tables indexed by opcode: entry k is bits [k*W +: W].
-  localparam logic [255:0] OPCODE_VALID = 256'h003FFFFF3FFFFFFF003FFFFF01FFFFFF00000007FF07FF03FF03FF3F3F1F01FE;
-  localparam logic [1279:0] OPCODE_FMT = 1280'h000000000000021084211084210821108221884200042108221084210842108421084210842108420000000000000210842110842108211082218842000000000210842108421084210842108421084200000000000000000000000000000000000004210842108421000000042108421084210000000210842108421000000001AD6B5AD6B5AD002317B98B0014A529290000841CE60000000002110A400000;
-  localparam logic [1023:0] OPCODE_UNIT = 1024'h0000000000222222222222222222222200222222222222222222222222222222000000000011111111111111111111110000000111111111111111111111111100000000000000000000000000000444444444440000044444444444000000888888888800000077777777770088887700666666000555550000000331110000;
+  localparam logic [255:0] OPCODE_VALID = 256'h003FFFFF3FFFFFFF003FFFFF01FFFFFF00000007FF07FF03FF03FF3F3FFF01FE;
+  localparam logic [1279:0] OPCODE_FMT = 1280'h0000000000000210842110842108211082218842000421082210842108421084210842108421084200000000000002108421108421082110822188420000000002108421084210842108421084210842000000000000000000000000000000000000042108421084210000000421084210842100000002318C6318C63100000001CE739CE739CE0025283DAC0014A529295AD6841CE60000000002110A400000;
+  localparam logic [1023:0] OPCODE_UNIT = 1024'h0000000000222222222222222222222200222222222222222222222222222222000000000011111111111111111111110000000111111111111111111111111100000000000000000000000000000444444444440000044444444444000000888888888800000077777777770088887700666666555555550000000331110000;
   // ALU function of VALU/SALU/RED/atomic opcodes; signal count of SIG opcodes.
-  localparam logic [1535:0] OPCODE_AUX = 1536'h000000000000000D74CF2C70BEEB6CAEAA689E69648E286000075C6DA6585D65544D24503CE34C2CA2481C61440C2040000000000000000D74CF2C70BEEB6CAEAA689E69648E28600000000000185D65544D24503CE34C2CA2481C61440C20400000000000000000000000000000000000000000000071859CE36630B8000000000071859CE36630B800000000000FFE1C614E34C2C0000000000FFE1C614E34C2C0000000000000000103081081000000000000000000000000000000000000;
+  localparam logic [1535:0] OPCODE_AUX = 1536'h000000000000000D74CF2C70BEEB6CAEAA689E69648E286000075C6DA6585D65544D24503CE34C2CA2481C61440C2040000000000000000D74CF2C70BEEB6CAEAA689E69648E28600000000000185D65544D24503CE34C2CA2481C61440C20400000000000000000000000000000000000000000000071859CE36630B8000000000071859CE36630B800000000000FFE1C614E34C2C0000000000FFE1C614E34C2C0000000000000000103081081103080000000000000000000000000000000;
 
 endpackage
 

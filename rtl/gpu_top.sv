@@ -120,6 +120,48 @@ module gpu_top #(
   output logic [15:0]            tr_disp_group_o
 );
 
+  // ---------------------------------------------------------------- parameter limits
+  // The limits of the parameters above, checked at elaboration: a build with
+  // a value outside them stops with the message (Verilator, Yosys and slang;
+  // Icarus 11 does not take elaboration-time $error, so it skips them).
+  function automatic bit is_pow2(input int x);
+    is_pow2 = x > 0 && (x & (x - 1)) == 0;
+  endfunction
+`ifndef __ICARUS__
+  if (NumCus < 1 || NumCus > 8) begin : g_bad_num_cus
+    $error("gpu_top: NumCus is %0d; must be 1..8", NumCus);
+  end
+  if (!is_pow2(Lanes) || Lanes > 32) begin : g_bad_lanes
+    $error("gpu_top: Lanes is %0d; must be 1, 2, 4, 8, 16 or 32", Lanes);
+  end
+  if (!is_pow2(DivLanes) || DivLanes > 32) begin : g_bad_div_lanes
+    $error("gpu_top: DivLanes is %0d; must be 1, 2, 4, 8, 16 or 32", DivLanes);
+  end
+  if (!is_pow2(LdsBanks) || LdsBanks < 2 || LdsBanks > 32) begin : g_bad_lds_banks
+    $error("gpu_top: LdsBanks is %0d; must be 2, 4, 8, 16 or 32", LdsBanks);
+  end
+  if (GmemEntries != 2 && GmemEntries != 4) begin : g_bad_gmem_entries
+    $error("gpu_top: GmemEntries is %0d; must be 2 or 4", GmemEntries);
+  end
+  if (!is_pow2(L1Sets) || !is_pow2(L1Ways) || !is_pow2(L1Mshrs)) begin : g_bad_l1
+    $error("gpu_top: L1Sets, L1Ways and L1Mshrs (%0d, %0d, %0d) must be powers of two", L1Sets, L1Ways, L1Mshrs);
+  end
+  if (!is_pow2(L2Slices) || L2Slices > 8) begin : g_bad_l2_slices
+    $error("gpu_top: L2Slices is %0d; must be 1, 2, 4 or 8", L2Slices);
+  end
+  if (!is_pow2(L2Sets) || !is_pow2(L2Ways) || L2Ways < 2) begin : g_bad_l2_sets
+    $error("gpu_top: L2Sets and L2Ways (%0d, %0d) must be powers of two, L2Ways at least 2", L2Sets, L2Ways);
+  end
+  if (!is_pow2(L2Mshrs) || L2Mshrs > 32 || !is_pow2(L2Writes) || L2Writes > 32 || !is_pow2(L2WbBufs))
+  begin : g_bad_l2_queues
+    $error("gpu_top: L2Mshrs, L2Writes (at most 32) and L2WbBufs (%0d, %0d, %0d) must be powers of two",
+           L2Mshrs, L2Writes, L2WbBufs);
+  end
+  if (!is_pow2(L2BlockLines)) begin : g_bad_l2_block_lines
+    $error("gpu_top: L2BlockLines is %0d; must be a power of two", L2BlockLines);
+  end
+`endif
+
   // ---------------------------------------------------------------- host registers
   logic        host_launch;           // one-cycle pulse from the START write
   logic [15:0] host_num_groups;

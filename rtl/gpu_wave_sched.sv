@@ -234,6 +234,7 @@ module gpu_wave_sched #(
     logic [NRef-1:0]   ref_pend;     // ... pending: the destination of a load whose signal it does not wait on
     logic [NRef-1:0]   ref_lowest;   // ... the lowest pending one (one-hot)
     logic [15:0]       sig_live;     // signals holding a destination this instruction does not release
+    logic [15:0]       any_w;        // sig_waitany*_br: the slots of which one must be done
     logic [5:0]  lowest;
     logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, valu, var_lat, early, pc_bad;
     logic        unit_ok, wb_ok, base;
@@ -273,7 +274,13 @@ module gpu_wave_sched #(
       if (is_gmem) gsig_w[w][sig] = 1'b1;
       if (is_gmem) waits_w[w] = gsig_w[w];
       gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
-      sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0;
+      // sig_waitany*_br waits until one of its slots is done (it releases them at writeback)
+      any_w = 16'd0;
+      if (fmt == gpu_isa_pkg::FMT_SIGBR)
+        for (int k = 0; k < 4; k++)
+          if (fn > k[5:0]) any_w[sigs[k*4 +: 4]] = 1'b1;
+      sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0 ||
+                     (any_w != 16'd0 && (any_w & ~sigp_q[w*16 +: 16]) == 16'd0);
 
       // The pending registers are the destinations of the slot's valid signals
       // (a load whose destination is pending faults, so no two hold the same
@@ -321,11 +328,11 @@ module gpu_wave_sched #(
       end
 
       // execution class
-      fp_fixed = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) && fn >= gpu_isa_pkg::FN_ADD_F32 &&
-                 fn <= gpu_isa_pkg::FN_CVT_U32_F32_RNE && fn != gpu_isa_pkg::FN_DIV_F32 && fn != gpu_isa_pkg::FN_SQRT_F32;
+      fp_fixed = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
+                 gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_F32;
       fdiv     = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
-                 (fn == gpu_isa_pkg::FN_DIV_F32 || fn == gpu_isa_pkg::FN_SQRT_F32);
-      sdiv     = unit == gpu_isa_pkg::UNIT_SALU && fn >= gpu_isa_pkg::FN_DIV_U32 && fn <= gpu_isa_pkg::FN_REM_I32;
+                 gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_F32_DIVSQRT;
+      sdiv     = unit == gpu_isa_pkg::UNIT_SALU && gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_SDIV;
       red      = unit == gpu_isa_pkg::UNIT_RED;
       valu     = ((unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) && !fp_fixed && !fdiv && !sdiv) ||
                  unit == gpu_isa_pkg::UNIT_XLANE;

@@ -15,11 +15,13 @@ ROW = re.compile(r'^\s*(ISA_\w+)\((.*)\)\s*(?:/\*.*\*/)?\s*$')
 
 
 def split_args(text):
-    args, cur, in_str = [], '', False
+    args, cur, in_str, depth = [], '', False, 0
     for ch in text:
         if ch == '"':
             in_str = not in_str
-        if ch == ',' and not in_str:
+        if not in_str and ch in '()':
+            depth += 1 if ch == '(' else -1
+        if ch == ',' and not in_str and depth == 0:
             args.append(cur.strip())
             cur = ''
         else:
@@ -38,8 +40,8 @@ def parse(path):
             if not m:
                 continue
             kind, body = m.group(1), m.group(2)
-            if kind not in ('ISA_FIELD', 'ISA_FMT', 'ISA_FMT_FIELDS', 'ISA_KIND', 'ISA_SCOPE', 'ISA_CONST', 'ISA_FAULT', 'ISA_FN',
-                            'ISA_OP'):
+            if kind not in ('ISA_FIELD', 'ISA_FMT', 'ISA_FMT_FIELDS', 'ISA_FMT_OPERANDS', 'ISA_KIND', 'ISA_SCOPE', 'ISA_CONST',
+                            'ISA_FAULT', 'ISA_FN', 'ISA_OP'):
                 continue
             args = [a.strip('"') if a.startswith('"') else a for a in split_args(body)]
             tables.setdefault(kind, []).append((lineno, args))
@@ -72,11 +74,48 @@ def build(tables):
     for f in fmts:
         if f not in fmt_bits:
             fail('isa.def: format %s has no ISA_FMT_FIELDS row' % f)
+    fmt_ops = {}
+    for lineno, a in tables['ISA_FMT_OPERANDS']:
+        if len(a) != 7 or a[0] not in fmts:
+            fail('isa.def:%d: bad ISA_FMT_OPERANDS row' % lineno)
+        name, dest, srcs, mask, sigs = a[0], a[1], a[2:5], a[5], a[6]
+        if dest not in ('NO_DEST', 'DEST', 'DEST_UNLESS_NORET') or mask not in ('MASK', 'NO_MASK'):
+            fail('isa.def:%d: bad destination or mask in ISA_FMT_OPERANDS' % lineno)
+        slots = []
+        for t in srcs:
+            m = re.match(r'^(SHORT|VREG)\((\w+)\)$', t)
+            if m:
+                if m.group(2) not in field_pos:
+                    fail('isa.def:%d: unknown field %s' % (lineno, m.group(2)))
+                slots.append((m.group(1), m.group(2)))
+            elif t in ('NO_SRC', 'LONG', 'CAS_D'):
+                slots.append((t, None))
+            else:
+                fail('isa.def:%d: bad source slot %r' % (lineno, t))
+        m = re.match(r'^(SIG|SIG_LIST)\((\w+)\)$', sigs)
+        if m:
+            if m.group(2) not in field_pos:
+                fail('isa.def:%d: unknown field %s' % (lineno, m.group(2)))
+            sig = (m.group(1), m.group(2))
+        elif sigs == 'NO_SIGS':
+            sig = ('NO_SIGS', None)
+        else:
+            fail('isa.def:%d: bad signals %r' % (lineno, sigs))
+        fmt_ops[name] = (dest, slots, mask == 'MASK', sig)
+    for f in fmts:
+        if f not in fmt_ops:
+            fail('isa.def: format %s has no ISA_FMT_OPERANDS row' % f)
     kinds = [(a[0], num(a[1])) for _, a in tables['ISA_KIND']]
     scopes = [(a[0], num(a[2])) for _, a in tables['ISA_SCOPE']]
     consts = [(a[0], a[1], num(a[2])) for _, a in tables['ISA_CONST']]
     faults = [(a[0], num(a[1]), a[2]) for _, a in tables['ISA_FAULT']]
+    fn_classes = ['INT', 'F32', 'F32_DIVSQRT', 'SDIV']
     fns = [(a[0], num(a[1])) for _, a in tables['ISA_FN']]
+    fn_class = {}
+    for lineno, a in tables['ISA_FN']:
+        if len(a) != 3 or a[2] not in fn_classes:
+            fail('isa.def:%d: ISA_FN needs a class, one of %s' % (lineno, ', '.join(fn_classes)))
+        fn_class[num(a[1])] = fn_classes.index(a[2])
     units = ['CTRL', 'VALU', 'SALU', 'XLANE', 'RED', 'BRANCH', 'SIG', 'LDS', 'GMEM']
     fn_code = dict(fns)
     ops = []
@@ -98,11 +137,12 @@ def build(tables):
         else:
             auxv = num(aux)
         ops.append((name, mnem, code, fmt, unit, auxv))
-    return fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops
+    return fields, (fmts, fmt_bits, fmt_ops), kinds, scopes, consts, faults, (fns, fn_classes, fn_class), units, ops
 
 
 def gen_pkg(t):
-    fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops = t
+    fields, (fmts, fmt_bits, fmt_ops), kinds, scopes, consts, faults, (fns, fn_classes, fn_class), units, ops = t
+    field_pos = {n: (hi, lo) for n, hi, lo in fields}
     o = []
     w = o.append
     w('// SPDX-License-Identifier: Apache-2.0')
@@ -161,6 +201,15 @@ def gen_pkg(t):
     for n, c in fns:
         w("  localparam logic [5:0] FN_%s = 6'd%d;" % (n, c))
     w('')
+    w('  // Where a VALU/SALU function executes (ISA_FN class): FN_CLASS[fn*2 +: 2].')
+    for i, c in enumerate(fn_classes):
+        w("  localparam logic [1:0] FNC_%s = 2'd%d;" % (c, i))
+    cls_t = 0
+    for code, c in fn_class.items():
+        cls_t |= c << (code * 2)
+    w("  localparam logic [127:0] FN_CLASS = 128'h%032X;" % cls_t)
+    w('')
+    gen_fmt_functions(w, fmts, fmt_ops, field_pos)
     w('  // Opcodes.')
     for name, mnem, code, fmt, unit, aux in ops:
         w("  localparam logic [7:0] OP_%s = 8'h%02X;  // %s" % (name, code, mnem))
@@ -187,18 +236,100 @@ def gen_pkg(t):
     return '\n'.join(o) + '\n'
 
 
+def case_rows(w, fmts, value_of, default, name):
+    """Case items "name = value" grouping the formats by value_of(fmt) (None or default: left to the default)."""
+    groups = {}
+    for f in fmts:
+        v = value_of(f)
+        if v is not None and v != default:
+            groups.setdefault(v, []).append(f)
+    for v, fs in groups.items():
+        w('      %s: %s = %s;' % (', '.join('FMT_' + f for f in fs), name, v))
+
+
+def gen_fmt_functions(w, fmts, fmt_ops, field_pos):
+    """The ISA_FMT_OPERANDS rows as functions of the format, for gpu_decode."""
+    w('  // What the fields of each format mean (ISA_FMT_OPERANDS): the decoder reads operands through these.')
+    w("  localparam logic [2:0] SRC_NONE = 3'd0, SRC_SHORT = 3'd1, SRC_LONG = 3'd2, SRC_VREG = 3'd3, SRC_CAS_D = 3'd4;")
+    w("  localparam logic [1:0] DEST_NONE = 2'd0, DEST_D = 2'd1, DEST_D_UNLESS_NORET = 2'd2;")
+    w("  localparam logic [1:0] SIGS_NONE = 2'd0, SIGS_ONE = 2'd1, SIGS_LIST = 2'd2;")
+    w('')
+    src_code = {'NO_SRC': 'SRC_NONE', 'SHORT': 'SRC_SHORT', 'LONG': 'SRC_LONG', 'VREG': 'SRC_VREG', 'CAS_D': 'SRC_CAS_D'}
+    for k, slot in enumerate('abc'):
+        w('  // Source slot %s: its type, and its field (a short source: 14 bits; a register: [5:0]).' % slot)
+        w('  function automatic logic [2:0] fmt_src_%s_type(input logic [4:0] fmt);' % slot)
+        w('    case (fmt)')
+        case_rows(w, fmts, lambda f: src_code[fmt_ops[f][1][k][0]], 'SRC_NONE', 'fmt_src_%s_type' % slot)
+        w('      default: fmt_src_%s_type = SRC_NONE;' % slot)
+        w('    endcase')
+        w('  endfunction')
+        w('  function automatic logic [13:0] fmt_src_%s_field(input logic [4:0] fmt, input logic [63:0] w);' % slot)
+        w('    case (fmt)')
+
+        def field_of(f, k=k):
+            t, fld = fmt_ops[f][1][k]
+            if t == 'SHORT':
+                return 'w[F_%s_HI:F_%s_LO]' % (fld, fld)
+            if t == 'VREG':
+                return '{8\'d0, w[F_%s_HI:F_%s_LO]}' % (fld, fld)
+            if t == 'CAS_D':
+                return "{8'd0, w[F_D_HI:F_D_LO]}"
+            return None
+        case_rows(w, fmts, field_of, None, 'fmt_src_%s_field' % slot)
+        w("      default: fmt_src_%s_field = 14'd0;" % slot)
+        w('    endcase')
+        w('  endfunction')
+        w('')
+    w('  function automatic logic [1:0] fmt_dest(input logic [4:0] fmt);')
+    w('    case (fmt)')
+    case_rows(w, fmts, lambda f: {'NO_DEST': 'DEST_NONE', 'DEST': 'DEST_D', 'DEST_UNLESS_NORET': 'DEST_D_UNLESS_NORET'}[fmt_ops[f][0]],
+              'DEST_NONE', 'fmt_dest')
+    w('      default: fmt_dest = DEST_NONE;')
+    w('    endcase')
+    w('  endfunction')
+    w('  function automatic logic fmt_has_mask(input logic [4:0] fmt);')
+    w('    case (fmt)')
+    case_rows(w, fmts, lambda f: "1'b1" if fmt_ops[f][2] else None, None, 'fmt_has_mask')
+    w("      default: fmt_has_mask = 1'b0;")
+    w('    endcase')
+    w('  endfunction')
+    w('  function automatic logic [1:0] fmt_sigs(input logic [4:0] fmt);')
+    w('    case (fmt)')
+    case_rows(w, fmts, lambda f: {'NO_SIGS': None, 'SIG': 'SIGS_ONE', 'SIG_LIST': 'SIGS_LIST'}[fmt_ops[f][3][0]], None, 'fmt_sigs')
+    w('      default: fmt_sigs = SIGS_NONE;')
+    w('    endcase')
+    w('  endfunction')
+    w('  // The signal slots: one (SIGS_ONE) in [3:0], or a list (SIGS_LIST) of four 4-bit fields as [k*4 +: 4].')
+    w('  function automatic logic [15:0] fmt_sig_fields(input logic [4:0] fmt, input logic [63:0] w);')
+    w('    case (fmt)')
+
+    def sig_of(f):
+        t, fld = fmt_ops[f][3]
+        if t == 'SIG':
+            return "{12'd0, w[F_%s_HI:F_%s_LO]}" % (fld, fld)
+        if t == 'SIG_LIST':
+            lo = field_pos[fld][1]
+            return '{' + ', '.join('w[%d:%d]' % (lo - 4 * k + 3, lo - 4 * k) for k in (3, 2, 1, 0)) + '}'
+        return None
+    case_rows(w, fmts, sig_of, None, 'fmt_sig_fields')
+    w("      default: fmt_sig_fields = 16'd0;")
+    w('    endcase')
+    w('  endfunction')
+    w('')
+
+
 DOC_BEGIN = '<!-- BEGIN GENERATED OPCODE TABLE (scripts/gen_isa_pkg.py) -->'
 DOC_END = '<!-- END GENERATED OPCODE TABLE -->'
 
 
 def gen_doc_table(t):
-    fields, (fmts, fmt_bits), kinds, scopes, consts, faults, fns, units, ops = t
+    fields, (fmts, fmt_bits, fmt_ops), kinds, scopes, consts, faults, (fns, fn_classes, fn_class), units, ops = t
     fn_name = {c: n for n, c in fns}
     o = [DOC_BEGIN, '', '| opcode | mnemonic | format | unit | ALU function / signals |', '|---|---|---|---|---|']
     for name, mnem, code, fmt, unit, aux in sorted(ops, key=lambda r: r[2]):
         if unit in ('VALU', 'SALU', 'RED') or fmt in ('LDS_ATOMIC', 'GLOBAL_ATOMIC'):
             extra = fn_name.get(aux, '') if fmt not in ('MOV', 'SEL') else ''
-        elif unit == 'SIG':
+        elif fmt_ops[fmt][3][0] == 'SIG_LIST':
             extra = '%d signal%s' % (aux, 's' if aux > 1 else '')
         else:
             extra = ''

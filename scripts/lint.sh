@@ -150,6 +150,30 @@ if [ $with_yosys -eq 1 ]; then
     fi
 fi
 
+# ---------------------------------------------------------------- parameter limits
+# gpu_top refuses parameters outside its limits at elaboration: Verilator
+# (and the Verilated builds, with -Werror-USERERROR) and Yosys stop with the
+# message. Each bad value below must be refused, naming the parameter.
+for bad in NumCus=9 NumCus=0 Lanes=3 LdsBanks=1 GmemEntries=3 L2Slices=16 L2Ways=1 L2Mshrs=64; do
+    name=${bad%%=*}
+    out=$(verilator --lint-only -Wall rtl/lint_waivers.vlt $pkgs $mods --top-module gpu_top "-G$bad" 2>&1)
+    if [ $? -ne 0 ] && printf '%s' "$out" | grep -q "gpu_top: .*$name"; then
+        pass "lint_rejects_${name}_${bad#*=}_verilator"
+    else
+        fail "lint_rejects_${name}_${bad#*=}_verilator" "verilator accepted gpu_top with $bad (or did not name $name)"
+    fi
+done
+if [ $with_yosys -eq 1 ] && [ -x "$YOSYS" ]; then
+    mkdir -p build/lint
+    if "$YOSYS" -q -l build/lint/yosys_bad.log -p "read_verilog -sv $pkgs $mods; chparam -set NumCus 9 gpu_top; hierarchy -top gpu_top" >/dev/null 2>&1; then
+        fail lint_rejects_NumCus_9_yosys "Yosys elaborated gpu_top with NumCus=9"
+    elif grep -q "gpu_top: NumCus" build/lint/yosys_bad.log; then
+        pass lint_rejects_NumCus_9_yosys
+    else
+        fail lint_rejects_NumCus_9_yosys "Yosys failed without the parameter message: $(grep -m1 ERROR build/lint/yosys_bad.log)"
+    fi
+fi
+
 # ---------------------------------------------------------------- gpu_fpga_top
 # The pin wrapper's defaults are the small configuration (make fpga builds it).
 wrapper=$(awk '/^module gpu_fpga_top/ {on = 1} on && /^\) \(/ {exit}

@@ -225,6 +225,13 @@ static int spec(const isa_op_info *op, sslot *s, unsigned *mods)
         if (op->aux >= 3) ADD(S_SIGN, S3);
         if (op->aux >= 4) ADD(S_SIGN, S4);
         break;
+    case ISA_FMT_SIGBR:
+        ADD(S_TARGET, TARGET);
+        if (op->aux >= 1) ADD(S_SIGN, SB1);
+        if (op->aux >= 2) ADD(S_SIGN, SB2);
+        if (op->aux >= 3) ADD(S_SIGN, SB3);
+        if (op->aux >= 4) ADD(S_SIGN, SB4);
+        break;
     case ISA_FMT_LDS_LOAD: ADD(S_DEST, D); ADD(S_MASK, M); ADD(S_ADDR, ADDR); *mods = M_OFF; break;
     case ISA_FMT_LDS_STORE: ADD(S_ADDR, ADDR); ADD(S_MASK, M); ADD(S_SHORT, V); *mods = M_OFF; break;
     case ISA_FMT_LDS_ATOMIC:
@@ -342,7 +349,7 @@ static void test_layout_matches_isa_def_syntax(void)
     tcase t;
     tinit(&t);
     for (unsigned f = 0; f < ISA_FMT_COUNT; f++) {
-        const asm_layout *l = asm_fmt_layout((isa_fmt)f);
+        const asm_layout lay = asm_fmt_layout((isa_fmt)f), *l = &lay;
         char s[256] = "";
         size_t o = 0;
         for (unsigned i = 0; i < l->nopd; i++)
@@ -364,14 +371,14 @@ static void test_layout_covers_format_fields(void)
     tcase t;
     tinit(&t);
     for (unsigned f = 0; f < ISA_FMT_COUNT; f++) {
-        const asm_layout *l = asm_fmt_layout((isa_fmt)f);
+        const asm_layout lay = asm_fmt_layout((isa_fmt)f), *l = &lay;
         uint64_t m = fset(FLD(OPCODE), ~0ull);
         for (unsigned i = 0; i < l->nopd; i++) {
             const asm_opd *d = &l->opd[i];
             switch (d->type) {
             case ASM_OPD_LONG: m |= fset(FLD(LK), ~0ull) | fset(FLD(LV), ~0ull); break;
             case ASM_OPD_SIGS:
-                for (unsigned k = 0; k < 4; k++) m |= fset(asm_sig_fields[k][0], asm_sig_fields[k][1], ~0ull);
+                m |= fset(d->hi, d->lo, ~0ull);   /* the four signal fields */
                 break;
             default: m |= fset(d->hi, d->lo, ~0ull); break;
             }

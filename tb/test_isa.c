@@ -49,7 +49,7 @@ static void test_pkg_matches_table(const char *vvp_path)
     snprintf(cmd, sizeof cmd, "vvp -n %s 2>&1", vvp_path);
     FILE *p = popen(cmd, "r");
     if (!p) { report(0, "isa_pkg_matches_table", "cannot run vvp"); return; }
-    int seen = 0, ok = 1, fields_ok = 0, fmts_seen = 0;
+    int seen = 0, ok = 1, fields_ok = 0, fmts_seen = 0, fns_seen = 0;
     while (fgets(line, sizeof line, p)) {
         unsigned op, valid, fmt, unit, aux;
         int a, b, c, d, e, f;
@@ -64,6 +64,15 @@ static void test_pkg_matches_table(const char *vvp_path)
             if (op >= ISA_FMT_COUNT || bits != isa_fmt_fields((isa_fmt)op)) {
                 if (ok) snprintf(why, sizeof why, "format %u: package used bits %016llx, isa.c %016llx", op, bits,
                                  (unsigned long long)isa_fmt_fields((isa_fmt)op));
+                ok = 0;
+            }
+            continue;
+        }
+        if (sscanf(line, "fnclass %u %u", &op, &fmt) == 2) {
+            fns_seen++;
+            if (op < 64 && fmt != (unsigned)isa_fn_class_of(op)) {
+                if (ok) snprintf(why, sizeof why, "ALU function %u: package class %u, isa.c %u", op, fmt,
+                                 (unsigned)isa_fn_class_of(op));
                 ok = 0;
             }
             continue;
@@ -83,6 +92,7 @@ static void test_pkg_matches_table(const char *vvp_path)
     int rc = pclose(p);
     if (ok && seen != 256) { snprintf(why, sizeof why, "simulation printed %d of 256 opcodes (rc %d)", seen, rc); ok = 0; }
     if (ok && fmts_seen != ISA_FMT_COUNT) { snprintf(why, sizeof why, "package has %d formats, isa.def %d", fmts_seen, ISA_FMT_COUNT); ok = 0; }
+    if (ok && fns_seen != 64) { snprintf(why, sizeof why, "package printed %d of 64 ALU function classes", fns_seen); ok = 0; }
     if (ok && !fields_ok) { snprintf(why, sizeof why, "field positions differ"); ok = 0; }
     report(ok, "isa_pkg_matches_table", why);
 }

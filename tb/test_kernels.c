@@ -1434,6 +1434,52 @@ static void test_signals(void)
     dt_free(&d);
 }
 
+/* sig_waitany*_br: the entry taken where timing cannot change it, and where it
+ * can, an entry the slots allow with the data of the slot it names. */
+static void test_sig_waitany(void)
+{
+    const unsigned nw = 4;
+    dt_run d;
+    if (!dt_init(&d, "dt_sig_waitany", nw, 1, 4, 7)) return;
+    rng r = { 72 };
+    for (unsigned w = 0; w < nw; w++)
+        for (unsigned k = 0; k < 4; k++)
+            for (unsigned l = 0; l < LANES; l++) IN(&d, w, k, l) = rnd(&r);
+    dt_exec(&d);
+    uint32_t *e = dt_exp(&d);
+    if (!e) { dt_free(&d); return; }
+    for (unsigned w = 0; w < nw; w++) {
+        /* rows 2, 3 and 5 depend on timing: take the entry the wave's lane 0
+         * reports if it is one the instruction may take, and check the rest
+         * against it (a wrong entry or split fails below) */
+        uint32_t k2 = d.ok ? OUT(&d, w, 2, 0) : 0x120;
+        if (k2 < 0x120 || k2 > 0x122) k2 = 0x120;
+        uint32_t k6 = d.ok ? OUT(&d, w, 6, 0) : 0x160;
+        if (k6 < 0x160 || k6 > 0x163) k6 = 0x160;
+        uint32_t c5 = d.ok ? OUT(&d, w, 5, 0) : 4;
+        if ((c5 & 0xFF) + (c5 >> 8) != 4 || (c5 >> 8) > 4) c5 = 0xFFFFFFFF;   /* not a split of 4 */
+        for (unsigned l = 0; l < LANES; l++) {
+            uint32_t A = IN(&d, w, 0, l), B = IN(&d, w, 1, l), C = IN(&d, w, 2, l), D = IN(&d, w, 3, l);
+            EXP(&d, e, w, 0, l) = 0x100;
+            EXP(&d, e, w, 1, l) = 0x110;
+            EXP(&d, e, w, 2, l) = k2;
+            EXP(&d, e, w, 3, l) = k2 == 0x120 ? A : k2 == 0x121 ? B : C;
+            EXP(&d, e, w, 4, l) = A + B + C + D;
+            EXP(&d, e, w, 5, l) = c5;
+            EXP(&d, e, w, 6, l) = k6;
+        }
+    }
+    static const char *const names[7] = {
+        "dt_sig_waitany_all_done_takes_entry_0", "dt_sig_waitany_first_done_takes_entry_0",
+        "dt_sig_waitany_loads_in_flight_entry", "dt_sig_waitany_releases_the_slot_it_names",
+        "dt_sig_waitany_double_buffered_stream", "dt_sig_waitany_stream_handlers_ran_4_times",
+        "dt_sig_waitany4_loads_in_flight_entry",
+    };
+    for (unsigned k = 0; k < 7; k++) dt_check_row(&d, k, names[k], exp_row(&d, e, k));
+    free(e);
+    dt_free(&d);
+}
+
 /* ------------------------------------------------------------ directed tests: LDS, barrier */
 
 static void test_lds(void)
@@ -1910,6 +1956,7 @@ int main(int argc, char **argv)
     RUN_DT(test_end());
     RUN_DT(test_barrier_ended());
     RUN_DT(test_signals());
+    RUN_DT(test_sig_waitany());
     RUN_DT(test_lds());
     RUN_DT(test_atomics(false));
     RUN_DT(test_atomics(true));

@@ -1430,6 +1430,12 @@ static void test_faults(void)
                "    br 4                # 2: 4 = the program length\n"
                "    end\n",
                1, 0, &(fault_exp){ 7, 0, 0, 2, -1, 4, -1, "br 4" });
+    fault_case(&fx, "fault_pc_out_of_range_sig_waitany_table",
+               "    sig_waitany3_br 1, s0, s1, s2   # 0: a table 1..3 in a 4-instruction program: no fault\n"
+               "    sig_waitany3_br 2, s0, s1, s2   # 1: the table 2..4 runs past the end (4), whichever slot is done\n"
+               "    end\n"
+               "    end\n",
+               1, 0, &(fault_exp){ 7, 0, 0, 1, -1, 4, -1, "sig_waitany3_br 2, s0, s1, s2" });
 
     /* ---- PENDING_REG ---- */
     fault_case(&fx, "fault_pending_reg_read",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // isa_pkg_dump: prints the decode tables of gpu_isa_pkg, one opcode per line
-// ("op valid fmt unit aux" in decimal), so tb/test_isa.c can compare the
+// ("op valid fmt unit aux" in decimal), the used bits of each format and the
+// class of each ALU function, so tb/test_isa.c can compare the
 // generated Verilog package with the C expansion of csrc/isa.def.
 `default_nettype none
 
@@ -16,6 +17,8 @@ module isa_pkg_dump;
       if (op * 64 < $bits(gpu_isa_pkg::FMT_USED_BITS))
         $display("fmtbits %0d %h", op, gpu_isa_pkg::FMT_USED_BITS[op*64 +: 64]);
     end
+    for (op = 0; op < 64; op = op + 1)
+      $display("fnclass %0d %0d", op, gpu_isa_pkg::FN_CLASS[op*2 +: 2]);
     $display("fields %0d %0d %0d %0d %0d %0d", gpu_isa_pkg::F_OPCODE_HI, gpu_isa_pkg::F_D_LO,
              gpu_isa_pkg::F_M_LO, gpu_isa_pkg::F_LK_LO, gpu_isa_pkg::F_SIG_LO, gpu_isa_pkg::F_OFFSET_HI);
     $finish;
