@@ -81,11 +81,15 @@ def main():
     ap.add_argument("--top", default="gpu_fpga_top")
     ap.add_argument("--param", action="append", default=None, help="NAME=VALUE (default: the small configuration)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--router", choices=["router1", "router2"], default="router1",
-                    help="nextpnr's router (router1, its default; router2 for a try on a congested design)")
-    ap.add_argument("--placer", choices=["heap", "static"], default="static",
-                    help="nextpnr's placer (static, the electrostatic one, the default here: shorter wires than "
-                         "heap, nextpnr's own default, on this design)")
+    ap.add_argument("--router", choices=["router1", "router2"], default="router2",
+                    help="nextpnr's router (router2, the default here: it gets further on this congested design "
+                         "than router1, nextpnr's own default)")
+    ap.add_argument("--placer", choices=["heap", "static"], default="heap",
+                    help="nextpnr's placer (heap, with --heap-beta; static, the electrostatic one, gives shorter "
+                         "wires but more congestion on this design)")
+    ap.add_argument("--heap-beta", type=float, default=0.75,
+                    help="HeAP's highest placement density (nextpnr's default 0.9; 0.75 here spreads the cells: "
+                         "router2 left 3,400 overused wires instead of 10,000)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     ap.add_argument("--place-only", action="store_true",
@@ -148,7 +152,8 @@ def main():
     # (a routing run keeps the placement run's log)
     pnr_log = f"{out}/pnr_route.log" if a.route_only else f"{out}/pnr.log"
     settings = ("the placement run's placer and router (placed.json)" if a.route_only
-                else f"--placer {a.placer} --router {a.router}")
+                else f"--placer {a.placer}" + (f" --placer-heap-beta {a.heap_beta:g}" if a.placer == "heap" else "") +
+                f" --router {a.router}")
     print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}, {settings}; log {pnr_log}", flush=True)
     # (an earlier run's outputs must not stand in for this one's)
     for stale in (f"{out}/pnr_report.json", f"{out}/{a.top}.config"):
@@ -160,7 +165,9 @@ def main():
     elif a.route_only:
         netlist, stage = f"{out}/placed.json", ["--no-place"]
     rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
-                     "--placer", a.placer, "--router", a.router] + stage + [
+                     "--placer", a.placer, "--router", a.router] +
+                     (["--placer-heap-beta", f"{a.heap_beta:g}"] if a.placer == "heap" and not a.route_only else []) +
+                     stage + [
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json"] +
                      ([] if a.place_only else ["--textcfg", f"{out}/{a.top}.config"]), pnr_log)
