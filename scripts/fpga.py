@@ -89,7 +89,7 @@ def main():
                          "wires but more congestion on this design)")
     ap.add_argument("--heap-beta", type=float, default=0.75,
                     help="HeAP's highest placement density (nextpnr's default 0.9; 0.75 here spreads the cells: "
-                         "router2 left 3,400 overused wires instead of 10,000)")
+                         "router2 got down to 3,400 overused wires instead of 10,000)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     ap.add_argument("--place-only", action="store_true",
