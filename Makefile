@@ -47,40 +47,76 @@ TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
 BENCHES   := $(patsubst tb/bench/%.c,$(BIN)/%,$(filter-out tb/bench/bench_core.c,$(wildcard tb/bench/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
-# RTL unit tests: a Verilator model of one module with a C++ shim in tb/rtl/<name>_tb.cpp
-# that links the C library. RTL_UNITS lists the modules that have one; a unit
-# NAME with UNIT_MOD_NAME set is another build of module gpu_$(UNIT_MOD_NAME)
-# (with its VFLAGS_NAME and UNIT_CFLAGS_NAME).
+# RTL unit tests: one recipe for every unit bench. A unit NAME is a Verilator
+# model of module gpu_NAME (or of UNIT_TOP_NAME: gpu_$(UNIT_MOD_NAME) or a
+# testbench wrapper in tb/rtl/) with the C++ shim tb/rtl/NAME_tb.cpp (or
+# UNIT_TB_NAME) linked against the C library; VFLAGS_NAME gives its
+# parameters, UNIT_CFLAGS_NAME its shim's defines, TBSRC_NAME more sources and
+# TBDEP_NAME headers it needs. The program is $(BUILD)/vNAME/Vgpu_NAME, run by
+# make test. X is random in every model (--x-assign/--x-initial unique; a shim
+# that sets randReset 2 gets random initial state), so logic that relies on an
+# undefined value fails its test.
 VERILATOR ?= verilator
-VFLAGS    := -O2 -Wall --x-assign fast --x-initial fast
+VFLAGS    := -O3 -Wall --x-assign unique --x-initial unique
 RTL_SRCS  := $(wildcard rtl/*.sv)
 RTL_PKGS  := rtl/gpu_isa_pkg.sv $(filter-out rtl/gpu_isa_pkg.sv,$(wildcard rtl/*_pkg.sv))
 RTL_MODS  := $(filter-out %_pkg.sv,$(RTL_SRCS))
-RTL_UNITS := decode coalescer coalescer_small l1 l2_slice axil_regs
+SMALL_CONFIG := $(shell cat scripts/small_config.txt)
+small_param   = $(patsubst $(1)=%,%,$(filter $(1)=%,$(SMALL_CONFIG)))
+RTL_UNITS := decode coalescer coalescer_small l1 l2_slice axil_regs lds lds_small lds_small_banks fp fp_small
 # Parameters of a unit's model (small caches: the tests reach evictions quickly).
 VFLAGS_l2_slice := -GSets=8 -GWays=2 -GMshrs=4 -GWbBufs=2 -GWrites=4
 VFLAGS_l1       := -GSets=4 -GWays=2 -GMshrs=2
 # The coalescer of the small configuration (scripts/small_config.txt): store
 # data gathered Lanes lanes a cycle (tests coalescer_lanes<Lanes>_*).
-SMALL_LANES := $(patsubst Lanes=%,%,$(filter Lanes=%,$(shell cat scripts/small_config.txt)))
 UNIT_MOD_coalescer_small    := coalescer
-VFLAGS_coalescer_small      := -GLanes=$(SMALL_LANES)
-UNIT_CFLAGS_coalescer_small := -DCOAL_RTL_LANES=$(SMALL_LANES)
+VFLAGS_coalescer_small      := -GLanes=$(call small_param,Lanes)
+UNIT_CFLAGS_coalescer_small := -DCOAL_RTL_LANES=$(call small_param,Lanes)
+# The LDS (docs/lds.md) against its model: 32 lanes and banks; the small
+# configuration's lanes with 32 banks (tests lds<L>_*) and with its LdsBanks
+# banks (tests lds<L>b<B>_*).
+TBSRC_lds  := tb/rtl/lds_test.cpp tb/rtl/lds_model.cpp
+TBDEP_lds  := tb/rtl/lds_test.h tb/rtl/lds_model.h
+UNIT_MOD_lds_small := lds
+UNIT_TB_lds_small  := lds
+TBSRC_lds_small    := $(TBSRC_lds)
+TBDEP_lds_small    := $(TBDEP_lds)
+VFLAGS_lds_small   := -GLanes=$(call small_param,Lanes)
+UNIT_CFLAGS_lds_small := -DLDS_ROUND_LANES=$(call small_param,Lanes)
+UNIT_MOD_lds_small_banks := lds
+UNIT_TB_lds_small_banks  := lds
+TBSRC_lds_small_banks    := $(TBSRC_lds)
+TBDEP_lds_small_banks    := $(TBDEP_lds)
+VFLAGS_lds_small_banks   := -GLanes=$(call small_param,Lanes) -GBanks=$(call small_param,LdsBanks)
+UNIT_CFLAGS_lds_small_banks := -DLDS_ROUND_LANES=$(call small_param,Lanes) -DLDS_BANKS=$(call small_param,LdsBanks)
+# The f32 units (docs/fpu.md) in a wrapper, against every TestFloat vector
+# and csrc/f32.c: 32 lanes, and the small configuration's Lanes and DivLanes
+# (tests fp_rtl_lanes<L>_div<D>_*).
+UNIT_TOP_fp   := fp_tb_top
+TBSRC_fp      := tb/rtl/fp_tb_top.sv
+UNIT_TOP_fp_small    := fp_tb_top
+UNIT_TB_fp_small     := fp
+TBSRC_fp_small       := tb/rtl/fp_tb_top.sv
+VFLAGS_fp_small      := -GLanes=$(call small_param,Lanes) -GDivLanes=$(call small_param,DivLanes)
+UNIT_CFLAGS_fp_small := -DFP_TEST_LANES=$(call small_param,Lanes) -DFP_TEST_DIV_LANES=$(call small_param,DivLanes)
 # Other testbench sources of a unit's program, and the headers it needs.
 TBSRC_axil_regs := sim/axil_master.cpp sim/axi_check.cpp
 TBDEP_axil_regs := $(BUILD)/gen/gpu_regs.h sim/axil_master.h sim/axi_check.h sim/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(BUILD)/v$(u)/Vgpu_$(u))
 
+# $(1) the unit, $(2) its top module, $(3) its shim's name (tb/rtl/$(3)_tb.cpp).
 define rtl_unit_rule
-$(BUILD)/v$(1)/Vgpu_$(1): tb/rtl/$(2)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
+$(BUILD)/v$(1)/Vgpu_$(1): tb/rtl/$(3)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt $(LIB)
 	@mkdir -p $(BUILD)/v$(1)
-	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
-	    $$(abspath tb/rtl/$(2)_tb.cpp $(TBSRC_$(1))) --top-module gpu_$(2) --prefix Vgpu_$(2) -Mdir $(BUILD)/v$(1) \
+	@echo "verilating $(2) for unit bench $(1) (log: $(BUILD)/v$(1)/build.log)"
+	@$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
+	    $$(filter %.sv,$(TBSRC_$(1))) $$(abspath tb/rtl/$(3)_tb.cpp $$(filter-out %.sv,$(TBSRC_$(1)))) \
+	    --top-module $(2) --prefix V$(2) -Mdir $(BUILD)/v$(1) \
 	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(BUILD)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
 	    -LDFLAGS "$$(abspath $(LIB)) -lm" \
 	    -o Vgpu_$(1) > $(BUILD)/v$(1)/build.log 2>&1 || { tail -20 $(BUILD)/v$(1)/build.log; exit 1; }
 endef
-$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_MOD_$(u)),$(u)))))
+$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_TOP_$(u)),gpu_$(or $(UNIT_MOD_$(u)),$(u))),$(or $(UNIT_TB_$(u)),$(UNIT_MOD_$(u)),$(u)))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
@@ -131,10 +167,9 @@ VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # Its gpu_top parameters are those of scripts/small_config.txt (also read by
 # scripts/lint.sh and scripts/synth.py).
 VTOP_SMALL   := $(BUILD)/vtop_small
-SMALL_CONFIG := $(shell cat scripts/small_config.txt)
 SMALL_PARAMS := $(addprefix -G,$(filter-out NumCus=% L2Slices=%,$(SMALL_CONFIG)))
-SMALL_CUS    := $(patsubst NumCus=%,%,$(filter NumCus=%,$(SMALL_CONFIG)))
-SMALL_SLICES := $(patsubst L2Slices=%,%,$(filter L2Slices=%,$(SMALL_CONFIG)))
+SMALL_CUS    := $(call small_param,NumCus)
+SMALL_SLICES := $(call small_param,L2Slices)
 VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (its change tracking costs about 30% even when nothing is traced)
@@ -380,7 +415,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/test_lds.sh scripts/test_fp.sh scripts/test_fp_small.sh scripts/test_lds_small.sh $(TESTS) $(RTL_UNIT_BINS) \
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh $(TESTS) $(RTL_UNIT_BINS) \
 	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS)
 
 bench-golden: all

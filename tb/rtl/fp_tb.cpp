@@ -21,6 +21,19 @@
 #include "Vfp_tb_top.h"
 #include "verilated.h"
 
+// A build with other lane counts (the Makefile's unit fp_small, built with
+// -DFP_TEST_LANES=L -DFP_TEST_DIV_LANES=D) names its tests
+// fp_rtl_lanes<L>_div<D>_<stem>, or fp_rtl_lanes<L>_<stem> when D is L.
+#define FP_STR_(x) #x
+#define FP_STR(x) FP_STR_(x)
+#if defined(FP_TEST_LANES) && FP_TEST_DIV_LANES == FP_TEST_LANES
+#define TEST_PREFIX "fp_rtl_lanes" FP_STR(FP_TEST_LANES) "_"
+#elif defined(FP_TEST_LANES)
+#define TEST_PREFIX "fp_rtl_lanes" FP_STR(FP_TEST_LANES) "_div" FP_STR(FP_TEST_DIV_LANES) "_"
+#else
+#define TEST_PREFIX "fp_rtl_"
+#endif
+
 #include "f32.h"
 #include "isa.h"
 
@@ -177,14 +190,14 @@ void mismatch(Source *s, const Vec &v, const char *fn, uint32_t a, uint32_t b, u
 bool report(const Source &s)
 {
     if (!s.error.empty()) {
-        printf("FAIL fp_rtl_%s: %s\n", s.name.c_str(), s.error.c_str());
+        printf("FAIL " TEST_PREFIX "%s: %s\n", s.name.c_str(), s.error.c_str());
         return false;
     }
     if (s.mismatches == 0) {
-        printf("PASS fp_rtl_%s (%zu vectors)\n", s.name.c_str(), s.vecs.size());
+        printf("PASS " TEST_PREFIX "%s (%zu vectors)\n", s.name.c_str(), s.vecs.size());
         return true;
     }
-    printf("FAIL fp_rtl_%s: %s\n", s.name.c_str(), s.shown[0].c_str());
+    printf("FAIL " TEST_PREFIX "%s: %s\n", s.name.c_str(), s.shown[0].c_str());
     for (size_t i = 1; i < s.shown.size(); i++)
         printf("    %s\n", s.shown[i].c_str());
     printf("    %lu mismatches in %zu vectors x %zu checks\n", s.mismatches, s.vecs.size(), s.checks.size());
@@ -820,7 +833,7 @@ int main(int argc, char **argv)
             for (const Source &s : files)
                 known |= s.name + ".tv" == n;
             if (!known) {
-                printf("FAIL fp_rtl_%s: %s/%s has no mapping to an RTL function in this test\n",
+                printf("FAIL " TEST_PREFIX "%s: %s/%s has no mapping to an RTL function in this test\n",
                        n.substr(0, n.size() - 3).c_str(), dir.c_str(), n.c_str());
                 failed++;
             }
@@ -828,7 +841,7 @@ int main(int argc, char **argv)
         pclose(lsp);
     }
     if (found == 0) {
-        printf("FAIL fp_rtl_vectors_present: no .tv files in TESTFLOAT_DIR %s\n", dir.c_str());
+        printf("FAIL " TEST_PREFIX "vectors_present: no .tv files in TESTFLOAT_DIR %s\n", dir.c_str());
         return 1;
     }
     for (Source &s : files)
@@ -918,17 +931,17 @@ int main(int argc, char **argv)
         rtotal += s.vecs.size();
     }
     if (pipe.timing.errors) {
-        printf("FAIL fp_rtl_pipe_latency: %s (%lu errors)\n", pipe.timing.first.c_str(), pipe.timing.errors);
+        printf("FAIL " TEST_PREFIX "pipe_latency: %s (%lu errors)\n", pipe.timing.first.c_str(), pipe.timing.errors);
         failed++;
     } else {
-        printf("PASS fp_rtl_pipe_latency (%lu operations, %d cycles each, back to back)\n", pipe.issued,
+        printf("PASS " TEST_PREFIX "pipe_latency (%lu operations, %d cycles each, back to back)\n", pipe.issued,
                pipe.latency);
     }
     if (ds.timing.errors) {
-        printf("FAIL fp_rtl_divsqrt_handshake: %s (%lu errors)\n", ds.timing.first.c_str(), ds.timing.errors);
+        printf("FAIL " TEST_PREFIX "divsqrt_handshake: %s (%lu errors)\n", ds.timing.first.c_str(), ds.timing.errors);
         failed++;
     } else {
-        printf("PASS fp_rtl_divsqrt_handshake (%lu operations, done_o %d cycles after start)\n", ds.timing.checked,
+        printf("PASS " TEST_PREFIX "divsqrt_handshake (%lu operations, done_o %d cycles after start)\n", ds.timing.checked,
                ds.cycles);
     }
     printf("# %lu TestFloat vectors, %lu random vectors, %ld cycles, %d physical lanes (%d for div/sqrt)\n", total,

@@ -13,7 +13,7 @@
 
 #include "isa.h"
 
-/* The banks (gpu_lds's Banks: 32, 16 or 8; scripts/test_lds.sh sets it). */
+/* The banks (gpu_lds's Banks: 32, 16 or 8; the Makefile's unit lds_small_banks sets it). */
 #ifndef LDS_BANKS
 #define LDS_BANKS 32
 #endif
@@ -21,7 +21,7 @@
 enum { LDS_LANES = 32, LDS_WORDS = 16384, LDS_ROWS = LDS_WORDS / LDS_BANKS };
 
 /* The lanes a round may serve (gpu_lds's Lanes): a window of that many
- * lanes, the windows one after the other (scripts/test_lds.sh sets it). */
+ * lanes, the windows one after the other (the Makefile's units lds_small* set it). */
 #ifndef LDS_ROUND_LANES
 #define LDS_ROUND_LANES 32
 #endif

@@ -38,13 +38,26 @@ static int popcount32(uint32_t x)
     return n;
 }
 
+// A build with other lanes or banks (the Makefile's units lds_small and
+// lds_small_banks) names its tests lds<lanes>_* or lds<lanes>b<banks>_*.
+#define LDS_STR_(x) #x
+#define LDS_STR(x) LDS_STR_(x)
+#if LDS_ROUND_LANES == 32 && LDS_BANKS == 32
+#define LDS_TEST_NAME "lds"
+#elif LDS_BANKS == 32
+#define LDS_TEST_NAME "lds" LDS_STR(LDS_ROUND_LANES)
+#else
+#define LDS_TEST_NAME "lds" LDS_STR(LDS_ROUND_LANES) "b" LDS_STR(LDS_BANKS)
+#endif
+
 static void report(lds_tb *t, const char *name, const char *why, const char *detail)
 {
+    const char *stem = strncmp(name, "lds_", 4) == 0 ? name + 3 : name;
     if (why[0]) {
-        printf("FAIL %s: %s\n", name, why);
+        printf("FAIL %s%s: %s\n", LDS_TEST_NAME, stem, why);
         t->failures++;
     } else {
-        printf("PASS %s%s\n", name, detail);
+        printf("PASS %s%s%s\n", LDS_TEST_NAME, stem, detail);
     }
 }
 
