@@ -3,7 +3,7 @@
  * into ginst records; golden_step executes one instruction of one wave and
  * is the only interpreter; golden_run is a dispatcher and a tick loop around
  * it. */
-#include "golden.h"
+#include "golden_internal.h"
 #include "coalesce.h"
 
 #include "alu.h"
@@ -11,89 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LANES ISA_LANES
-#define ALL_LANES 0xFFFFFFFFu
-#define LDS_WORDS (ISA_LDS_BYTES / 4)
-#define NEVER UINT64_MAX
-
-enum { KIND_LOAD, KIND_STORE, KIND_OTHER, NUM_KINDS };   /* ordering classes of docs 4.8 */
-
-/* A decoded source operand. */
-typedef struct {
-    uint8_t kind;          /* ISA_KIND_* */
-    uint8_t reg;           /* V, S */
-    uint16_t mask;         /* M: the 12-bit mask field */
-    uint32_t lit;          /* L: the 32-bit value */
-} gsrc;
-
-/* A pre-decoded instruction. */
-typedef struct {
-    uint64_t word;
-    uint64_t reads;        /* registers read by any operand (PENDING_REG) */
-    uint32_t imm;          /* branch target, or LDS offset */
-    uint16_t mask;         /* the M field */
-    uint16_t wait_sigs;    /* slots that must be done before it issues */
-    uint16_t wait_any;     /* slots of which one must be done before it issues (sig_waitany*_br) */
-    uint8_t op, unit, fmt, fn;
-    uint8_t d, addr, sig, nsig;
-    uint8_t sigs[4];
-    uint8_t valid, writes_d, noret, kind;   /* kind: ordering class of a global access */
-    gsrc a, b, c;          /* ALU1: b; ALU2: a, b; ALU3: a, b, c; SEL: a = F, b = T; BRS: a; stores/atomics: b = V */
-} ginst;
-
-typedef struct {
-    uint64_t done_tick;    /* completion tick of a pending access (NEVER: external) */
-    uint64_t seq;          /* issue order within its kind */
-    int8_t reg;            /* load destination still pending on this slot, or -1 */
-    uint8_t pending;       /* access not yet complete */
-    uint8_t kind;
-    int8_t dest;           /* external memory: the register written at completion, or -1 */
-    uint32_t dest_lanes;   /* ... and its lanes */
-} gsig;
-
-typedef struct {
-    uint32_t v[ISA_NUM_REGS][LANES];
-    gsig sig[ISA_NUM_SIGNALS];
-    uint64_t pending_regs;
-    uint64_t kind_last[NUM_KINDS];   /* latest completion tick per kind */
-    uint64_t kind_seq[NUM_KINDS];
-    uint32_t pc;
-    uint8_t state;                   /* golden_wave_state: EMPTY, READY (running), BARRIER, ENDED */
-    uint8_t group_slot;              /* index of its group record in the CU (the group's first slot) */
-    uint32_t wave_id, group_id, group_wave;
-} gwave;
-
-typedef struct {
-    uint32_t id, lds_base, lds_bytes;
-    uint8_t active, nwaves, alive, at_barrier;
-} ggroup;
-
-typedef struct {
-    gwave wave[GOLDEN_SLOTS];
-    ggroup group[GOLDEN_SLOTS];      /* indexed by the group's first slot */
-    uint32_t lds[LDS_WORDS];
-} gcu;
-
-typedef enum { TASK_NONE, TASK_RUNNING, TASK_DONE } task_state;
-
-struct golden {
-    golden_config cfg;
-    uint8_t *mem;
-    gcu *cus;
-    ginst *prog;
-    uint32_t num_insts;
-    task_state task;
-    bool faulted;
-    uint32_t num_groups, wpg, lds_bytes, args_addr;
-    uint32_t next_group;             /* next group id to place */
-    uint32_t active_groups;
-    unsigned last_cu;                /* CU of the last placement (round-robin) */
-    uint64_t now;
-    uint64_t last_completion;        /* latest completion tick of any access issued */
-    gpu_counters ctr;
-    gpu_result res;
-};
 
 /* ---------------------------------------------------------------- setup */
 
@@ -192,100 +109,6 @@ static inline void mem_st32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-/* ------------------------------------------------------------ pre-decode */
-
-static uint64_t mask_regs(uint32_t m12)
-{
-    return (1ull << ((m12 >> 6) & 31)) | (1ull << (m12 & 31));
-}
-
-static gsrc decode_short(uint32_t s14, uint64_t *reads)
-{
-    gsrc s = { (uint8_t)isa_src_kind(s14), 0, 0, 0 };
-    uint32_t p = isa_src_payload(s14);
-    switch (s.kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: s.reg = (uint8_t)(p & 63); *reads |= 1ull << s.reg; break;
-    case ISA_KIND_M: s.mask = (uint16_t)p; *reads |= mask_regs(p); break;
-    default: s.lit = isa_short_literal(p); break;
-    }
-    return s;
-}
-
-static gsrc decode_long(uint64_t w, uint64_t *reads)
-{
-    gsrc s = { (uint8_t)ISA_GET(w, LK), 0, 0, 0 };
-    uint32_t p = ISA_GET(w, LV);
-    switch (s.kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: s.reg = (uint8_t)(p & 63); *reads |= 1ull << s.reg; break;
-    case ISA_KIND_M: s.mask = (uint16_t)(p & 0xFFF); *reads |= mask_regs(p & 0xFFF); break;
-    default: s.lit = p; break;
-    }
-    return s;
-}
-
-static void predecode(uint64_t w, ginst *in)
-{
-    memset(in, 0, sizeof *in);
-    in->word = w;
-    if (!isa_valid(w))
-        return;
-    const isa_op_info *op = isa_op((uint8_t)ISA_GET(w, OPCODE));
-    in->valid = 1;
-    in->op = op->opcode;
-    in->unit = (uint8_t)op->unit;
-    in->fmt = (uint8_t)op->fmt;
-    in->fn = (uint8_t)op->aux;
-    in->d = (uint8_t)ISA_GET(w, D);
-    in->writes_d = isa_writes_dest(w);
-    uint64_t r = 0;
-    /* The operands, as isa.def's ISA_FMT_OPERANDS row of the format says. */
-    const isa_fmt_operands *o = isa_fmt_ops(op->fmt);
-    gsrc *slot[3] = { &in->a, &in->b, &in->c };
-    for (unsigned s = 0; s < 3; s++) {
-        switch (o->src[s].type) {
-        case ISA_SRC_SHORT: *slot[s] = decode_short(isa_field_get(w, o->src[s].field), &r); break;
-        case ISA_SRC_LONG: *slot[s] = decode_long(w, &r); break;
-        case ISA_SRC_VREG:   /* the address register of a memory access */
-            in->addr = (uint8_t)isa_field_get(w, o->src[s].field);
-            r |= 1ull << in->addr;
-            break;
-        case ISA_SRC_CAS_D:  /* the compare value */
-            if (op->aux == ISA_FN_CAS) r |= 1ull << in->d;
-            break;
-        default: break;
-        }
-    }
-    if (o->mask) {
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-    }
-    unsigned sig[4];
-    unsigned nsig = isa_sig_operands(w, sig);
-    if (o->sigs == ISA_SIGS_ONE) {
-        in->sig = (uint8_t)sig[0];
-        in->wait_sigs = (uint16_t)(1u << in->sig);   /* issuing onto a pending slot waits for it */
-    } else if (o->sigs == ISA_SIGS_LIST) {
-        in->nsig = (uint8_t)nsig;
-        for (unsigned i = 0; i < nsig; i++) in->sigs[i] = (uint8_t)sig[i];
-        for (unsigned i = 0; i < nsig; i++) {
-            if (op->fmt == ISA_FMT_SIGW)   /* sig_wait*: waits for all of them */
-                in->wait_sigs |= (uint16_t)(1u << in->sigs[i]);
-            if (op->fmt == ISA_FMT_SIGBR)  /* sig_waitany*_br: for one of them */
-                in->wait_any |= (uint16_t)(1u << in->sigs[i]);
-        }
-    }
-    /* Modifiers: a branch target, an LDS offset, noret. */
-    if (op->unit == ISA_UNIT_BRANCH) in->imm = ISA_GET(w, TARGET);
-    if (op->unit == ISA_UNIT_LDS) in->imm = ISA_GET(w, OFFSET);
-    if (o->dest == ISA_DEST_D_UNLESS_NORET) in->noret = (uint8_t)ISA_GET(w, NORET);
-    /* The ordering kind of a global access (docs/isa.md 4.8). */
-    if (op->unit == ISA_UNIT_GMEM)
-        in->kind = op->fmt == ISA_FMT_GLOBAL_LOAD ? KIND_LOAD : op->fmt == ISA_FMT_GLOBAL_STORE ? KIND_STORE : KIND_OTHER;
-    in->reads = r;
-}
-
 /* ---------------------------------------------------------------- launch */
 
 gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, size_t errlen)
@@ -304,7 +127,7 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
         return GPU_ERR_ARG;
     }
     for (uint32_t i = 0; i < p->num_insts; i++)
-        predecode(p->code[i], &g->prog[i]);
+        golden_predecode(p->code[i], &g->prog[i]);
     g->num_insts = p->num_insts;
     for (unsigned c = 0; c < g->cfg.num_cus; c++) {
         memset(g->cus[c].wave, 0, sizeof g->cus[c].wave);
@@ -434,125 +257,7 @@ int golden_dispatch(golden *g, unsigned cu, int slot)
 
 /* --------------------------------------------------------- wave helpers */
 
-static inline uint32_t bit0_lanes(const uint32_t *r)
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        m |= (r[l] & 1u) << l;
-    return m;
-}
-
-static inline uint32_t mask_value(const gwave *w, uint32_t m12)
-{
-    uint32_t x = bit0_lanes(w->v[(m12 >> 6) & 31]), y = bit0_lanes(w->v[m12 & 31]);
-    if (m12 & 0x800) x = ~x;
-    if (m12 & 0x20) y = ~y;
-    return x & y;
-}
-
-/* The mask of lane 0 only (scalar context). */
-static inline uint32_t mask_lane0(const gwave *w, uint32_t m12)
-{
-    uint32_t x = (w->v[(m12 >> 6) & 31][0] & 1u) ^ ((m12 >> 11) & 1u);
-    uint32_t y = (w->v[m12 & 31][0] & 1u) ^ ((m12 >> 5) & 1u);
-    return x & y;
-}
-
 static const uint32_t zero_lanes[LANES];   /* the operand of an absent source */
-
-static inline void fill(uint32_t *t, uint32_t v)
-{
-    for (unsigned l = 0; l < LANES; l++)
-        t[l] = v;
-}
-
-/* A source in vector context: a pointer to its 32 lane values. */
-static inline const uint32_t *vsrc(const gwave *w, const gsrc *s, uint32_t *tmp)
-{
-    switch (s->kind) {
-    case ISA_KIND_V:
-        return w->v[s->reg];
-    case ISA_KIND_S:
-        fill(tmp, w->v[s->reg][0]);
-        return tmp;
-    case ISA_KIND_M: {
-        uint32_t m = mask_value(w, s->mask);
-        for (unsigned l = 0; l < LANES; l++)
-            tmp[l] = (m >> l) & 1u;
-        return tmp;
-    }
-    default:
-        fill(tmp, s->lit);
-        return tmp;
-    }
-}
-
-/* One lane of a source in vector context. */
-static inline uint32_t vsrc_lane(const gwave *w, const gsrc *s, unsigned l)
-{
-    switch (s->kind) {
-    case ISA_KIND_V: return w->v[s->reg][l];
-    case ISA_KIND_S: return w->v[s->reg][0];
-    case ISA_KIND_M: return (mask_value(w, s->mask) >> l) & 1u;
-    default: return s->lit;
-    }
-}
-
-/* A source in scalar context. */
-static inline uint32_t ssrc(const gwave *w, const gsrc *s)
-{
-    switch (s->kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: return w->v[s->reg][0];
-    case ISA_KIND_M: return mask_lane0(w, s->mask);
-    default: return s->lit;
-    }
-}
-
-static inline unsigned popcount32(uint32_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_popcount(x);
-#else
-    unsigned n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-#endif
-}
-
-static inline unsigned lowest_bit(uint64_t x)   /* x != 0 */
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) { x >>= 1; n++; }
-    return n;
-#endif
-}
-
-/* Is slot s done at the current time? Completes it lazily. */
-static inline bool sig_is_done(const golden *g, gwave *w, unsigned s)
-{
-    gsig *sg = &w->sig[s];
-    if (!sg->pending)
-        return true;
-    if (sg->done_tick <= g->now) {
-        sg->pending = 0;
-        return true;
-    }
-    return false;
-}
-
-/* The wave has waited on slot s: its load destination is no longer pending. */
-static inline void sig_release(gwave *w, unsigned s)
-{
-    gsig *sg = &w->sig[s];
-    if (sg->reg >= 0) {
-        w->pending_regs &= ~(1ull << sg->reg);
-        sg->reg = -1;
-    }
-}
 
 static void sig_issue(golden *g, gwave *w, unsigned s, unsigned kind, int reg)
 {
@@ -575,19 +280,6 @@ static void sig_issue(golden *g, gwave *w, unsigned s, unsigned kind, int reg)
     sg->dest_lanes = 0;
     if (reg >= 0)
         w->pending_regs |= 1ull << reg;
-}
-
-static inline void write_dest(gwave *w, unsigned d, const uint32_t *val, uint32_t lanes)
-{
-    if (lanes == ALL_LANES) {
-        if (val != w->v[d])
-            memcpy(w->v[d], val, sizeof w->v[d]);
-        return;
-    }
-    for (uint32_t m = lanes; m; m &= m - 1) {
-        unsigned l = lowest_bit(m);
-        w->v[d][l] = val[l];
-    }
 }
 
 static golden_step_status fault(golden *g, unsigned c, const gwave *w, const ginst *in, unsigned code, int lane,
