@@ -101,6 +101,59 @@ struct golden {
  * leaves in->valid 0). */
 void golden_predecode(uint64_t w, ginst *in);
 
+/* ------------------------------------------------------- execution units */
+
+/* One instruction in execution: what golden.c's exec() gives the unit that
+ * executes it, and what the unit leaves for the retirement. exec() has done
+ * the checks common to every instruction (ILLEGAL_INST, CONST_WRITE, signal
+ * waits, PENDING_REG, PC_OUT_OF_RANGE) before the unit runs; the unit counts
+ * its own instruction counter and may still fault (memory addresses), in
+ * which case the instruction has no effect beyond that counter. */
+typedef struct {
+    golden *g;
+    unsigned cu_index, slot;
+    gcu *cu;
+    gwave *w;
+    const ginst *in;
+    golden_retire *rec;        /* the retirement record, or NULL (the fast path) */
+    uint32_t next_pc;          /* the fall-through pc; a branch or `end` changes it */
+    bool taken;                /* a branch instruction is taken */
+    uint32_t dest_lanes;       /* lanes of D written, when the instruction writes D */
+    uint64_t lane_ops;         /* its lane operations (the lane_ops counter) */
+} gexec;
+
+/* golden.c: records fault `code` of the instruction `in` of wave w on CU c
+ * (golden_result) and stops the task; returns GOLDEN_STEP_FAULT. */
+golden_step_status golden_fault(golden *g, unsigned c, const gwave *w, const ginst *in, unsigned code, int lane,
+                                uint32_t addr, int reg);
+
+/* golden_flow.c: control (end, barrier), the branch unit and the signal unit.
+ * golden_branch_resolve runs before any effect of a branch-unit instruction:
+ * it sets x->next_pc and x->taken, or faults (PC_OUT_OF_RANGE of a
+ * sig_waitany*_br table). */
+golden_step_status golden_branch_resolve(gexec *x);
+golden_step_status golden_exec_ctrl(gexec *x);
+golden_step_status golden_exec_branch(gexec *x);
+golden_step_status golden_exec_sig(gexec *x);
+
+/* golden_valu.c: the vector ALU (mov, select, first_where_true, integer and
+ * f32 functions). */
+golden_step_status golden_exec_valu(gexec *x);
+
+/* golden_scalar.c: the scalar unit (s_*, scalar divide included). */
+golden_step_status golden_exec_salu(gexec *x);
+
+/* golden_xlane.c: the cross-lane unit (shfl, bcast) and the reductions. */
+golden_step_status golden_exec_xlane(gexec *x);
+golden_step_status golden_exec_red(gexec *x);
+
+/* golden_lds.c: LDS loads, stores and atomics. */
+golden_step_status golden_exec_lds(gexec *x);
+
+/* golden_gmem.c: global loads, stores, atomics and cache instructions, with
+ * the signal each issues. */
+golden_step_status golden_exec_gmem(gexec *x);
+
 /* --------------------------------------------------------- wave helpers */
 
 static inline uint32_t bit0_lanes(const uint32_t *r)
