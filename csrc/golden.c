@@ -1,99 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* golden.c: the golden model (golden.h). The program is pre-decoded at launch
- * into ginst records; golden_step executes one instruction of one wave and
- * is the only interpreter; golden_run is a dispatcher and a tick loop around
- * it. */
-#include "golden.h"
-#include "coalesce.h"
-
-#include "alu.h"
+/* golden.c: the golden model (golden.h): setup, launch, the work-group
+ * dispatcher, the step entry, the lockstep queries and the standalone run
+ * loop. The program is pre-decoded at launch into ginst records
+ * (golden_predecode.c); golden_step executes one instruction of one wave and
+ * is the only interpreter: exec() below does the checks every instruction
+ * shares, hands the instruction to its unit's file (golden_flow.c,
+ * golden_valu.c, golden_scalar.c, golden_xlane.c, golden_lds.c,
+ * golden_gmem.c; contracts in golden_internal.h) and retires it. golden_run
+ * is a dispatcher and a tick loop around it. */
+#include "golden_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LANES ISA_LANES
-#define ALL_LANES 0xFFFFFFFFu
-#define LDS_WORDS (ISA_LDS_BYTES / 4)
-#define NEVER UINT64_MAX
-
-enum { KIND_LOAD, KIND_STORE, KIND_OTHER, NUM_KINDS };   /* ordering classes of docs 4.8 */
-
-/* A decoded source operand. */
-typedef struct {
-    uint8_t kind;          /* ISA_KIND_* */
-    uint8_t reg;           /* V, S */
-    uint16_t mask;         /* M: the 12-bit mask field */
-    uint32_t lit;          /* L: the 32-bit value */
-} gsrc;
-
-/* A pre-decoded instruction. */
-typedef struct {
-    uint64_t word;
-    uint64_t reads;        /* registers read by any operand (PENDING_REG) */
-    uint32_t imm;          /* branch target, or LDS offset */
-    uint16_t mask;         /* the M field */
-    uint16_t wait_sigs;    /* slots that must be done before it issues */
-    uint16_t wait_any;     /* slots of which one must be done before it issues (sig_waitany*_br) */
-    uint8_t op, unit, fmt, fn;
-    uint8_t d, addr, sig, nsig;
-    uint8_t sigs[4];
-    uint8_t valid, writes_d, noret, kind;   /* kind: ordering class of a global access */
-    gsrc a, b, c;          /* ALU1: b; ALU2: a, b; ALU3: a, b, c; SEL: a = F, b = T; BRS: a; stores/atomics: b = V */
-} ginst;
-
-typedef struct {
-    uint64_t done_tick;    /* completion tick of a pending access (NEVER: external) */
-    uint64_t seq;          /* issue order within its kind */
-    int8_t reg;            /* load destination still pending on this slot, or -1 */
-    uint8_t pending;       /* access not yet complete */
-    uint8_t kind;
-    int8_t dest;           /* external memory: the register written at completion, or -1 */
-    uint32_t dest_lanes;   /* ... and its lanes */
-} gsig;
-
-typedef struct {
-    uint32_t v[ISA_NUM_REGS][LANES];
-    gsig sig[ISA_NUM_SIGNALS];
-    uint64_t pending_regs;
-    uint64_t kind_last[NUM_KINDS];   /* latest completion tick per kind */
-    uint64_t kind_seq[NUM_KINDS];
-    uint32_t pc;
-    uint8_t state;                   /* golden_wave_state: EMPTY, READY (running), BARRIER, ENDED */
-    uint8_t group_slot;              /* index of its group record in the CU (the group's first slot) */
-    uint32_t wave_id, group_id, group_wave;
-} gwave;
-
-typedef struct {
-    uint32_t id, lds_base, lds_bytes;
-    uint8_t active, nwaves, alive, at_barrier;
-} ggroup;
-
-typedef struct {
-    gwave wave[GOLDEN_SLOTS];
-    ggroup group[GOLDEN_SLOTS];      /* indexed by the group's first slot */
-    uint32_t lds[LDS_WORDS];
-} gcu;
-
-typedef enum { TASK_NONE, TASK_RUNNING, TASK_DONE } task_state;
-
-struct golden {
-    golden_config cfg;
-    uint8_t *mem;
-    gcu *cus;
-    ginst *prog;
-    uint32_t num_insts;
-    task_state task;
-    bool faulted;
-    uint32_t num_groups, wpg, lds_bytes, args_addr;
-    uint32_t next_group;             /* next group id to place */
-    uint32_t active_groups;
-    unsigned last_cu;                /* CU of the last placement (round-robin) */
-    uint64_t now;
-    uint64_t last_completion;        /* latest completion tick of any access issued */
-    gpu_counters ctr;
-    gpu_result res;
-};
 
 /* ---------------------------------------------------------------- setup */
 
@@ -179,113 +98,6 @@ gpu_status golden_mem_read(const golden *g, void *dst, uint32_t addr, uint32_t b
     return GPU_OK;
 }
 
-static inline uint32_t mem_ld32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-static inline void mem_st32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-/* ------------------------------------------------------------ pre-decode */
-
-static uint64_t mask_regs(uint32_t m12)
-{
-    return (1ull << ((m12 >> 6) & 31)) | (1ull << (m12 & 31));
-}
-
-static gsrc decode_short(uint32_t s14, uint64_t *reads)
-{
-    gsrc s = { (uint8_t)isa_src_kind(s14), 0, 0, 0 };
-    uint32_t p = isa_src_payload(s14);
-    switch (s.kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: s.reg = (uint8_t)(p & 63); *reads |= 1ull << s.reg; break;
-    case ISA_KIND_M: s.mask = (uint16_t)p; *reads |= mask_regs(p); break;
-    default: s.lit = isa_short_literal(p); break;
-    }
-    return s;
-}
-
-static gsrc decode_long(uint64_t w, uint64_t *reads)
-{
-    gsrc s = { (uint8_t)ISA_GET(w, LK), 0, 0, 0 };
-    uint32_t p = ISA_GET(w, LV);
-    switch (s.kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: s.reg = (uint8_t)(p & 63); *reads |= 1ull << s.reg; break;
-    case ISA_KIND_M: s.mask = (uint16_t)(p & 0xFFF); *reads |= mask_regs(p & 0xFFF); break;
-    default: s.lit = p; break;
-    }
-    return s;
-}
-
-static void predecode(uint64_t w, ginst *in)
-{
-    memset(in, 0, sizeof *in);
-    in->word = w;
-    if (!isa_valid(w))
-        return;
-    const isa_op_info *op = isa_op((uint8_t)ISA_GET(w, OPCODE));
-    in->valid = 1;
-    in->op = op->opcode;
-    in->unit = (uint8_t)op->unit;
-    in->fmt = (uint8_t)op->fmt;
-    in->fn = (uint8_t)op->aux;
-    in->d = (uint8_t)ISA_GET(w, D);
-    in->writes_d = isa_writes_dest(w);
-    uint64_t r = 0;
-    /* The operands, as isa.def's ISA_FMT_OPERANDS row of the format says. */
-    const isa_fmt_operands *o = isa_fmt_ops(op->fmt);
-    gsrc *slot[3] = { &in->a, &in->b, &in->c };
-    for (unsigned s = 0; s < 3; s++) {
-        switch (o->src[s].type) {
-        case ISA_SRC_SHORT: *slot[s] = decode_short(isa_field_get(w, o->src[s].field), &r); break;
-        case ISA_SRC_LONG: *slot[s] = decode_long(w, &r); break;
-        case ISA_SRC_VREG:   /* the address register of a memory access */
-            in->addr = (uint8_t)isa_field_get(w, o->src[s].field);
-            r |= 1ull << in->addr;
-            break;
-        case ISA_SRC_CAS_D:  /* the compare value */
-            if (op->aux == ISA_FN_CAS) r |= 1ull << in->d;
-            break;
-        default: break;
-        }
-    }
-    if (o->mask) {
-        in->mask = (uint16_t)ISA_GET(w, M);
-        r |= mask_regs(in->mask);
-    }
-    unsigned sig[4];
-    unsigned nsig = isa_sig_operands(w, sig);
-    if (o->sigs == ISA_SIGS_ONE) {
-        in->sig = (uint8_t)sig[0];
-        in->wait_sigs = (uint16_t)(1u << in->sig);   /* issuing onto a pending slot waits for it */
-    } else if (o->sigs == ISA_SIGS_LIST) {
-        in->nsig = (uint8_t)nsig;
-        for (unsigned i = 0; i < nsig; i++) in->sigs[i] = (uint8_t)sig[i];
-        for (unsigned i = 0; i < nsig; i++) {
-            if (op->fmt == ISA_FMT_SIGW)   /* sig_wait*: waits for all of them */
-                in->wait_sigs |= (uint16_t)(1u << in->sigs[i]);
-            if (op->fmt == ISA_FMT_SIGBR)  /* sig_waitany*_br: for one of them */
-                in->wait_any |= (uint16_t)(1u << in->sigs[i]);
-        }
-    }
-    /* Modifiers: a branch target, an LDS offset, noret. */
-    if (op->unit == ISA_UNIT_BRANCH) in->imm = ISA_GET(w, TARGET);
-    if (op->unit == ISA_UNIT_LDS) in->imm = ISA_GET(w, OFFSET);
-    if (o->dest == ISA_DEST_D_UNLESS_NORET) in->noret = (uint8_t)ISA_GET(w, NORET);
-    /* The ordering kind of a global access (docs/isa.md 4.8). */
-    if (op->unit == ISA_UNIT_GMEM)
-        in->kind = op->fmt == ISA_FMT_GLOBAL_LOAD ? KIND_LOAD : op->fmt == ISA_FMT_GLOBAL_STORE ? KIND_STORE : KIND_OTHER;
-    in->reads = r;
-}
-
 /* ---------------------------------------------------------------- launch */
 
 gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, size_t errlen)
@@ -304,7 +116,7 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
         return GPU_ERR_ARG;
     }
     for (uint32_t i = 0; i < p->num_insts; i++)
-        predecode(p->code[i], &g->prog[i]);
+        golden_predecode(p->code[i], &g->prog[i]);
     g->num_insts = p->num_insts;
     for (unsigned c = 0; c < g->cfg.num_cus; c++) {
         memset(g->cus[c].wave, 0, sizeof g->cus[c].wave);
@@ -432,165 +244,9 @@ int golden_dispatch(golden *g, unsigned cu, int slot)
     return (int)id;
 }
 
-/* --------------------------------------------------------- wave helpers */
+/* ---------------------------------------------------------------- faults */
 
-static inline uint32_t bit0_lanes(const uint32_t *r)
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        m |= (r[l] & 1u) << l;
-    return m;
-}
-
-static inline uint32_t mask_value(const gwave *w, uint32_t m12)
-{
-    uint32_t x = bit0_lanes(w->v[(m12 >> 6) & 31]), y = bit0_lanes(w->v[m12 & 31]);
-    if (m12 & 0x800) x = ~x;
-    if (m12 & 0x20) y = ~y;
-    return x & y;
-}
-
-/* The mask of lane 0 only (scalar context). */
-static inline uint32_t mask_lane0(const gwave *w, uint32_t m12)
-{
-    uint32_t x = (w->v[(m12 >> 6) & 31][0] & 1u) ^ ((m12 >> 11) & 1u);
-    uint32_t y = (w->v[m12 & 31][0] & 1u) ^ ((m12 >> 5) & 1u);
-    return x & y;
-}
-
-static const uint32_t zero_lanes[LANES];   /* the operand of an absent source */
-
-static inline void fill(uint32_t *t, uint32_t v)
-{
-    for (unsigned l = 0; l < LANES; l++)
-        t[l] = v;
-}
-
-/* A source in vector context: a pointer to its 32 lane values. */
-static inline const uint32_t *vsrc(const gwave *w, const gsrc *s, uint32_t *tmp)
-{
-    switch (s->kind) {
-    case ISA_KIND_V:
-        return w->v[s->reg];
-    case ISA_KIND_S:
-        fill(tmp, w->v[s->reg][0]);
-        return tmp;
-    case ISA_KIND_M: {
-        uint32_t m = mask_value(w, s->mask);
-        for (unsigned l = 0; l < LANES; l++)
-            tmp[l] = (m >> l) & 1u;
-        return tmp;
-    }
-    default:
-        fill(tmp, s->lit);
-        return tmp;
-    }
-}
-
-/* One lane of a source in vector context. */
-static inline uint32_t vsrc_lane(const gwave *w, const gsrc *s, unsigned l)
-{
-    switch (s->kind) {
-    case ISA_KIND_V: return w->v[s->reg][l];
-    case ISA_KIND_S: return w->v[s->reg][0];
-    case ISA_KIND_M: return (mask_value(w, s->mask) >> l) & 1u;
-    default: return s->lit;
-    }
-}
-
-/* A source in scalar context. */
-static inline uint32_t ssrc(const gwave *w, const gsrc *s)
-{
-    switch (s->kind) {
-    case ISA_KIND_V:
-    case ISA_KIND_S: return w->v[s->reg][0];
-    case ISA_KIND_M: return mask_lane0(w, s->mask);
-    default: return s->lit;
-    }
-}
-
-static inline unsigned popcount32(uint32_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_popcount(x);
-#else
-    unsigned n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-#endif
-}
-
-static inline unsigned lowest_bit(uint64_t x)   /* x != 0 */
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) { x >>= 1; n++; }
-    return n;
-#endif
-}
-
-/* Is slot s done at the current time? Completes it lazily. */
-static inline bool sig_is_done(const golden *g, gwave *w, unsigned s)
-{
-    gsig *sg = &w->sig[s];
-    if (!sg->pending)
-        return true;
-    if (sg->done_tick <= g->now) {
-        sg->pending = 0;
-        return true;
-    }
-    return false;
-}
-
-/* The wave has waited on slot s: its load destination is no longer pending. */
-static inline void sig_release(gwave *w, unsigned s)
-{
-    gsig *sg = &w->sig[s];
-    if (sg->reg >= 0) {
-        w->pending_regs &= ~(1ull << sg->reg);
-        sg->reg = -1;
-    }
-}
-
-static void sig_issue(golden *g, gwave *w, unsigned s, unsigned kind, int reg)
-{
-    gsig *sg = &w->sig[s];
-    uint64_t t = NEVER;
-    if (!g->cfg.external_signals) {
-        t = g->now + g->cfg.mem_latency;
-        if (t < w->kind_last[kind])
-            t = w->kind_last[kind];       /* same-kind accesses complete in order */
-        w->kind_last[kind] = t;
-        if (t > g->last_completion)
-            g->last_completion = t;
-    }
-    sg->pending = 1;
-    sg->done_tick = t;
-    sg->kind = (uint8_t)kind;
-    sg->seq = ++w->kind_seq[kind];
-    sg->reg = (int8_t)reg;
-    sg->dest = -1;
-    sg->dest_lanes = 0;
-    if (reg >= 0)
-        w->pending_regs |= 1ull << reg;
-}
-
-static inline void write_dest(gwave *w, unsigned d, const uint32_t *val, uint32_t lanes)
-{
-    if (lanes == ALL_LANES) {
-        if (val != w->v[d])
-            memcpy(w->v[d], val, sizeof w->v[d]);
-        return;
-    }
-    for (uint32_t m = lanes; m; m &= m - 1) {
-        unsigned l = lowest_bit(m);
-        w->v[d][l] = val[l];
-    }
-}
-
-static golden_step_status fault(golden *g, unsigned c, const gwave *w, const ginst *in, unsigned code, int lane,
+golden_step_status golden_fault(golden *g, unsigned c, const gwave *w, const ginst *in, unsigned code, int lane,
                                 uint32_t addr, int reg)
 {
     g->faulted = true;
@@ -605,64 +261,6 @@ static golden_step_status fault(golden *g, unsigned c, const gwave *w, const gin
     g->res.addr = addr;
     g->res.reg = reg;
     return GOLDEN_STEP_FAULT;
-}
-
-/* The group of wave w has one wave fewer running or one more at a barrier:
- * release the barrier if every running wave is at it. */
-static void barrier_check(gcu *cu, ggroup *gr, unsigned first_slot)
-{
-    if (gr->alive == 0 || gr->at_barrier < gr->alive)
-        return;
-    gr->at_barrier = 0;
-    for (unsigned i = 0; i < gr->nwaves; i++) {
-        gwave *x = &cu->wave[first_slot + i];
-        if (x->state == GOLDEN_WAVE_BARRIER)
-            x->state = GOLDEN_WAVE_READY;
-    }
-}
-
-static void wave_end(golden *g, gcu *cu, gwave *w)
-{
-    unsigned gs = w->group_slot;
-    ggroup *gr = &cu->group[gs];
-    w->state = GOLDEN_WAVE_ENDED;
-    gr->alive--;
-    if (gr->alive == 0) {
-        for (unsigned i = 0; i < gr->nwaves; i++)
-            cu->wave[gs + i].state = GOLDEN_WAVE_EMPTY;
-        gr->active = 0;
-        g->active_groups--;
-        return;
-    }
-    barrier_check(cu, gr, gs);
-}
-
-/* Checks the addresses of the selected lanes; returns the faulting lane or -1. */
-static int check_lds(const gwave *w, const ginst *in, uint32_t m, uint32_t lds_bytes, uint32_t *addr,
-                     unsigned *code)
-{
-    const uint32_t *base = w->v[in->addr];
-    for (; m; m &= m - 1) {
-        unsigned l = lowest_bit(m);
-        uint32_t a = base[l] + in->imm;
-        addr[l] = a;
-        if (a & 3) { *code = ISA_FAULT_LDS_MISALIGNED; return (int)l; }
-        if (a >= lds_bytes) { *code = ISA_FAULT_LDS_OUT_OF_RANGE; return (int)l; }
-    }
-    return -1;
-}
-
-static int check_global(const golden *g, const gwave *w, const ginst *in, uint32_t m, uint32_t *addr, unsigned *code)
-{
-    const uint32_t *base = w->v[in->addr];
-    for (; m; m &= m - 1) {
-        unsigned l = lowest_bit(m);
-        uint32_t a = base[l];
-        addr[l] = a;
-        if (a & 3) { *code = ISA_FAULT_GLOBAL_MISALIGNED; return (int)l; }
-        if (a < ISA_GLOBAL_NULL_BYTES || a >= g->cfg.mem_bytes) { *code = ISA_FAULT_GLOBAL_OUT_OF_RANGE; return (int)l; }
-    }
-    return -1;
 }
 
 /* ------------------------------------------------------------------ step */
@@ -686,9 +284,9 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
         rec->sig_issued = -1;
     }
     if (!in->valid)
-        return fault(g, c, w, in, ISA_FAULT_ILLEGAL_INST, -1, 0, -1);
+        return golden_fault(g, c, w, in, ISA_FAULT_ILLEGAL_INST, -1, 0, -1);
     if (in->writes_d && in->d < ISA_NUM_CONSTS)
-        return fault(g, c, w, in, ISA_FAULT_CONST_WRITE, -1, 0, in->d);
+        return golden_fault(g, c, w, in, ISA_FAULT_CONST_WRITE, -1, 0, in->d);
     if (in->wait_sigs) {
         for (unsigned m = in->wait_sigs; m; m &= m - 1)
             if (!sig_is_done(g, w, lowest_bit(m)))
@@ -706,331 +304,42 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
     if (w->pending_regs) {
         uint64_t touch = (in->reads | (in->writes_d ? 1ull << in->d : 0)) & w->pending_regs;
         if (touch)
-            return fault(g, c, w, in, ISA_FAULT_PENDING_REG, -1, 0, (int)lowest_bit(touch));
+            return golden_fault(g, c, w, in, ISA_FAULT_PENDING_REG, -1, 0, (int)lowest_bit(touch));
     }
 
     /* The next pc; an instruction whose next pc leaves the program faults. */
-    uint32_t next = w->pc + 1;
-    bool taken = false;
-    if (in->unit == ISA_UNIT_BRANCH) {
-        switch (in->op) {
-        case ISA_OP_BR: taken = true; break;
-        case ISA_OP_BRZ: taken = ssrc(w, &in->a) == 0; break;
-        case ISA_OP_BRNZ: taken = ssrc(w, &in->a) != 0; break;
-        case ISA_OP_BR_ALL: taken = mask_value(w, in->mask) == ALL_LANES; break;
-        case ISA_OP_BR_ANY: taken = mask_value(w, in->mask) != 0; break;
-        default: taken = true; break;   /* sig_waitany*_br: a branch into its table, below */
-        }
-        if (taken)
-            next = in->imm;
-        /* sig_waitany*_br: its whole table, target .. target + n - 1, must be in the program. */
-        if (in->fmt == ISA_FMT_SIGBR && (uint64_t)in->imm + in->nsig - 1 >= g->num_insts)
-            return fault(g, c, w, in, ISA_FAULT_PC_OUT_OF_RANGE, -1, in->imm + in->nsig - 1, -1);
-    }
-    if (in->op != ISA_OP_END && next >= g->num_insts)
-        return fault(g, c, w, in, ISA_FAULT_PC_OUT_OF_RANGE, -1, next, -1);
+    gexec x = { .g = g, .cu_index = c, .slot = slot, .cu = cu, .w = w, .in = in, .rec = rec, .next_pc = w->pc + 1 };
+    if (in->unit == ISA_UNIT_BRANCH && golden_branch_resolve(&x) == GOLDEN_STEP_FAULT)
+        return GOLDEN_STEP_FAULT;
+    if (in->op != ISA_OP_END && x.next_pc >= g->num_insts)
+        return golden_fault(g, c, w, in, ISA_FAULT_PC_OUT_OF_RANGE, -1, x.next_pc, -1);
 
-    uint32_t t1[LANES], t2[LANES], t3[LANES], out[LANES], addr[LANES];
-    uint32_t lanes = 0;      /* lanes of D written, when the instruction writes D */
-    uint64_t lane_ops = 0;
-
+    /* The unit executes it (golden_internal.h); only LDS and global accesses fault here. */
+    golden_step_status st;
     switch (in->unit) {
-    case ISA_UNIT_CTRL:
-        if (in->op == ISA_OP_END) {
-            next = w->pc;
-            if (rec)
-                rec->ended = true;
-            wave_end(g, cu, w);
-        } else if (in->op == ISA_OP_BARRIER) {
-            ggroup *gr = &cu->group[w->group_slot];
-            k->barriers++;
-            gr->at_barrier++;
-            if (gr->at_barrier < gr->alive) {
-                w->state = GOLDEN_WAVE_BARRIER;
-                if (rec)
-                    rec->barrier_wait = true;
-            } else {
-                barrier_check(cu, gr, w->group_slot);
-            }
-        }
-        break;
-
-    case ISA_UNIT_VALU:
-        k->valu_insts++;
-        if (in->op == ISA_OP_MOV) {
-            lanes = mask_value(w, in->mask);
-            write_dest(w, in->d, vsrc(w, &in->b, t2), lanes);
-            lane_ops = popcount32(lanes);
-        } else if (in->op == ISA_OP_SELECT) {
-            uint32_t m = mask_value(w, in->mask);
-            const uint32_t *f = vsrc(w, &in->a, t1), *t = vsrc(w, &in->b, t2);
-            for (unsigned l = 0; l < LANES; l++)
-                out[l] = ((m >> l) & 1u) ? t[l] : f[l];
-            lanes = ALL_LANES;
-            write_dest(w, in->d, out, lanes);
-            lane_ops = LANES;
-        } else if (in->op == ISA_OP_FIRST_WHERE_TRUE) {
-            uint32_t m = mask_value(w, in->mask);
-            if (m) {
-                out[0] = vsrc_lane(w, &in->b, lowest_bit(m));
-                lanes = 1;
-                write_dest(w, in->d, out, lanes);
-            }
-            lane_ops = popcount32(m);
-        } else {
-            const uint32_t *a = in->fmt == ISA_FMT_ALU1 ? zero_lanes : vsrc(w, &in->a, t1);
-            const uint32_t *b = vsrc(w, &in->b, t2);
-            const uint32_t *cc = in->fmt == ISA_FMT_ALU3 ? vsrc(w, &in->c, t3) : zero_lanes;
-            /* Lane l of the result depends only on lane l of the operands, so D may alias them. */
-            isa_alu_vec(in->fn, w->v[in->d], a, b, cc, LANES);
-            lanes = ALL_LANES;
-            lane_ops = LANES;
-        }
-        break;
-
-    case ISA_UNIT_SALU: {
-        k->salu_insts++;
-        uint32_t a = in->fmt == ISA_FMT_ALU1 ? 0 : ssrc(w, &in->a);
-        uint32_t cc = in->fmt == ISA_FMT_ALU3 ? ssrc(w, &in->c) : 0;
-        out[0] = isa_alu(in->fn, a, ssrc(w, &in->b), cc);
-        lanes = 1;
-        write_dest(w, in->d, out, lanes);
-        lane_ops = 1;
-        break;
+    case ISA_UNIT_CTRL: st = golden_exec_ctrl(&x); break;
+    case ISA_UNIT_VALU: st = golden_exec_valu(&x); break;
+    case ISA_UNIT_SALU: st = golden_exec_salu(&x); break;
+    case ISA_UNIT_XLANE: st = golden_exec_xlane(&x); break;
+    case ISA_UNIT_RED: st = golden_exec_red(&x); break;
+    case ISA_UNIT_BRANCH: st = golden_exec_branch(&x); break;
+    case ISA_UNIT_SIG: st = golden_exec_sig(&x); break;
+    case ISA_UNIT_LDS: st = golden_exec_lds(&x); break;
+    case ISA_UNIT_GMEM: st = golden_exec_gmem(&x); break;
+    default: st = GOLDEN_STEP_RETIRED; break;
     }
-
-    case ISA_UNIT_XLANE: {
-        k->xlane_insts++;
-        const uint32_t *a = vsrc(w, &in->a, t1);
-        if (in->op == ISA_OP_SHFL) {
-            const uint32_t *b = vsrc(w, &in->b, t2);
-            for (unsigned l = 0; l < LANES; l++)
-                out[l] = a[b[l] & 31];
-        } else {
-            fill(out, a[ssrc(w, &in->b) & 31]);
-        }
-        lanes = ALL_LANES;
-        write_dest(w, in->d, out, lanes);
-        lane_ops = LANES;
-        break;
-    }
-
-    case ISA_UNIT_RED: {
-        k->red_insts++;
-        const uint32_t *b = vsrc(w, &in->b, t2);
-        unsigned fn = in->fn;
-        if (in->op < ISA_OP_REDFIN_ADD) {
-            for (unsigned ch = 0; ch < LANES; ch += 8) {
-                const uint32_t *x = b + ch;
-                uint32_t p01 = isa_alu(fn, x[0], x[1], 0), p23 = isa_alu(fn, x[2], x[3], 0);
-                uint32_t p45 = isa_alu(fn, x[4], x[5], 0), p67 = isa_alu(fn, x[6], x[7], 0);
-                out[ch] = isa_alu(fn, isa_alu(fn, p01, p23, 0), isa_alu(fn, p45, p67, 0), 0);
-            }
-            lanes = 0x01010101u;
-            lane_ops = LANES;
-        } else {
-            out[0] = isa_alu(fn, isa_alu(fn, b[0], b[8], 0), isa_alu(fn, b[16], b[24], 0), 0);
-            lanes = 1;
-            lane_ops = 4;
-        }
-        write_dest(w, in->d, out, lanes);
-        break;
-    }
-
-    case ISA_UNIT_BRANCH:
-        k->branch_insts++;
-        if (in->fmt == ISA_FMT_SIGBR) {
-            /* To target + i, i the first listed slot that is done; every listed
-             * slot seen done releases its pending register. */
-            uint16_t seen = 0;
-            int first = -1;
-            for (unsigned i = 0; i < in->nsig; i++) {
-                unsigned s = in->sigs[i];
-                if (sig_is_done(g, w, s)) {
-                    if (first < 0) first = (int)i;
-                    sig_release(w, s);
-                    seen |= (uint16_t)(1u << s);
-                }
-            }
-            next = in->imm + (uint32_t)(first < 0 ? 0 : first);
-            if (rec) rec->sig_waited = seen;
-        }
-        if (rec) {
-            rec->is_branch = true;
-            rec->taken = taken;
-        }
-        break;
-
-    case ISA_UNIT_SIG:
-        k->sig_insts++;
-        if (in->fmt == ISA_FMT_SIGD) {
-            uint32_t all = 1;
-            uint16_t seen = 0;
-            for (unsigned i = 0; i < in->nsig; i++) {
-                unsigned s = in->sigs[i];
-                if (sig_is_done(g, w, s)) {
-                    sig_release(w, s);
-                    seen |= (uint16_t)(1u << s);
-                } else {
-                    all = 0;
-                }
-            }
-            out[0] = all;
-            lanes = 1;
-            write_dest(w, in->d, out, lanes);
-            if (rec)
-                rec->sig_waited = seen;
-        }
-        /* sig_wait*: the wait happened before the checks above. */
-        break;
-
-    case ISA_UNIT_LDS: {
-        k->lds_insts++;
-        ggroup *gr = &cu->group[w->group_slot];
-        uint32_t m = mask_value(w, in->mask);
-        unsigned code = 0;
-        int bad = check_lds(w, in, m, gr->lds_bytes, addr, &code);
-        if (bad >= 0)
-            return fault(g, c, w, in, code, bad, addr[bad], -1);
-        uint32_t *lds = &cu->lds[gr->lds_base / 4];
-        if (in->fmt == ISA_FMT_LDS_LOAD) {
-            for (uint32_t x = m; x; x &= x - 1) {
-                unsigned l = lowest_bit(x);
-                out[l] = lds[addr[l] / 4];
-            }
-            lanes = m;
-            write_dest(w, in->d, out, lanes);
-        } else {
-            const uint32_t *v = vsrc(w, &in->b, t2);
-            const uint32_t *cmp = w->v[in->d];
-            bool atomic = in->fmt == ISA_FMT_LDS_ATOMIC;
-            for (uint32_t x = m; x; x &= x - 1) {
-                unsigned l = lowest_bit(x);
-                uint32_t *word = &lds[addr[l] / 4];
-                uint32_t nv = v[l];
-                if (atomic) {
-                    out[l] = *word;
-                    nv = isa_alu(in->fn, *word, v[l], cmp[l]);
-                }
-                *word = nv;
-                if (rec) {
-                    rec->lds_addr[l] = addr[l];
-                    rec->lds_data[l] = nv;
-                }
-            }
-            if (rec) {
-                rec->lds_mask = m;
-                rec->lds_base = gr->lds_base;
-            }
-            if (atomic && !in->noret) {
-                lanes = m;
-                write_dest(w, in->d, out, lanes);
-            }
-        }
-        k->lds_accesses += popcount32(m);
-        lane_ops = popcount32(m);
-        break;
-    }
-
-    case ISA_UNIT_GMEM: {
-        k->gmem_insts++;
-        if (in->fmt == ISA_FMT_CACHE) {
-            sig_issue(g, w, in->sig, KIND_OTHER, -1);
-            if (rec) {
-                rec->gmem = GOLDEN_MEM_CACHE;
-                rec->sig_issued = in->sig;
-            }
-            break;
-        }
-        uint32_t m = mask_value(w, in->mask);
-        unsigned code = 0;
-        int bad = check_global(g, w, in, m, addr, &code);
-        if (bad >= 0)
-            return fault(g, c, w, in, code, bad, addr[bad], -1);
-        unsigned n = popcount32(m);
-        lane_ops = n;
-        k->mem_requests += (uint64_t)coalesce_count(in->fmt == ISA_FMT_GLOBAL_ATOMIC, m, addr);
-        bool ext = g->cfg.external_memory;
-        if (in->fmt == ISA_FMT_GLOBAL_LOAD) {
-            for (uint32_t x = ext ? 0 : m; x; x &= x - 1) {
-                unsigned l = lowest_bit(x);
-                out[l] = mem_ld32(g->mem + addr[l]);
-            }
-            lanes = m;
-            if (!ext)
-                write_dest(w, in->d, out, lanes);
-            sig_issue(g, w, in->sig, KIND_LOAD, in->d);
-            if (ext) {
-                w->sig[in->sig].dest = (int8_t)in->d;
-                w->sig[in->sig].dest_lanes = m;
-            }
-            k->global_loads += n;
-            if (rec) {
-                rec->gmem = GOLDEN_MEM_LOAD;
-                for (uint32_t x = m; x; x &= x - 1)
-                    rec->gmem_data[lowest_bit(x)] = out[lowest_bit(x)];
-            }
-        } else {
-            const uint32_t *v = vsrc(w, &in->b, t2);
-            const uint32_t *cmp = w->v[in->d];
-            bool atomic = in->fmt == ISA_FMT_GLOBAL_ATOMIC;
-            for (uint32_t x = m; x; x &= x - 1) {
-                unsigned l = lowest_bit(x);
-                uint8_t *p = g->mem + addr[l];
-                uint32_t nv = v[l];
-                if (rec) {
-                    rec->gmem_data[l] = v[l];
-                    rec->gmem_cmp[l] = cmp[l];
-                }
-                if (ext)
-                    continue;
-                if (atomic) {
-                    out[l] = mem_ld32(p);
-                    nv = isa_alu(in->fn, out[l], v[l], cmp[l]);
-                }
-                mem_st32(p, nv);
-            }
-            if (atomic) {
-                if (!in->noret) {
-                    lanes = m;
-                    if (!ext)
-                        write_dest(w, in->d, out, lanes);
-                }
-                sig_issue(g, w, in->sig, KIND_OTHER, in->noret ? -1 : (int)in->d);
-                if (ext && !in->noret) {
-                    w->sig[in->sig].dest = (int8_t)in->d;
-                    w->sig[in->sig].dest_lanes = m;
-                }
-                k->global_atomics += n;
-            } else {
-                sig_issue(g, w, in->sig, KIND_STORE, -1);
-                k->global_stores += n;
-            }
-            if (rec)
-                rec->gmem = atomic ? GOLDEN_MEM_ATOMIC : GOLDEN_MEM_STORE;
-        }
-        if (rec) {
-            rec->gmem_mask = m;
-            for (uint32_t x = m; x; x &= x - 1)
-                rec->gmem_addr[lowest_bit(x)] = addr[lowest_bit(x)];
-            rec->sig_issued = in->sig;
-        }
-        break;
-    }
-
-    default:
-        break;
-    }
+    if (st != GOLDEN_STEP_RETIRED)
+        return st;
 
     k->instructions++;
-    k->lane_ops += lane_ops;
+    k->lane_ops += x.lane_ops;
     if (in->op != ISA_OP_END)
-        w->pc = next;
+        w->pc = x.next_pc;
     if (rec) {
-        rec->next_pc = next;
+        rec->next_pc = x.next_pc;
         if (in->writes_d) {
             rec->dest = in->d;
-            rec->dest_mask = lanes;
+            rec->dest_mask = x.dest_lanes;
             memcpy(rec->dest_data, w->v[in->d], sizeof rec->dest_data);
         }
     }
