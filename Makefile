@@ -337,6 +337,8 @@ $(OBJ)/tb_%.o: tb/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 # A file of a test program's folder or of tb/lib/: $(OBJ)/tb/<folder>/<file>.o.
+# Every test program includes check.h and prng.h from tb/lib/.
+$(OBJ)/tb/%.o $(OBJ)/tb_small/%.o $(OBJ)/tb_%.o: CFLAGS += -Itb/lib
 $(OBJ)/tb/%.o: tb/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@

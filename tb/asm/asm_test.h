@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "asm.h"
+#include "check.h"
+#include "prng.h"
 #include "disasm.h"
 #include "isa.h"
 #include "kbin.h"
@@ -21,22 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern int n_pass, n_fail;
-
-typedef struct {
-    bool ok;
-    unsigned cases;
-    char note[96];   /* extra detail for the PASS line */
-    char why[1024];
-} tcase;
-
-void tinit(tcase *t);
-void tfail(tcase *t, const char *fmt, ...);
-void tdone(const tcase *t, const char *name);
-extern uint64_t rng_state;
-static inline void seed(uint64_t s) { rng_state = s ? s : 1; }
-uint64_t rnd64(void);
-static inline uint32_t rndn(uint32_t n) { return (uint32_t)((rnd64() >> 11) % n); }
+/* The random stream of every test here; each test seeds it first. */
+extern prng rng;
 
 typedef struct {
     char *s;
@@ -57,7 +45,7 @@ bool writes_const(uint64_t w);
 
 /* disasm(w) -> asm -> must give w again. A valid word (that the assembler
  * accepts) must be decoded, not printed as .inst; an invalid one must be .inst. */
-bool roundtrip(tcase *t, uint64_t w);
+bool roundtrip(check_case *t, uint64_t w);
 
 typedef enum { S_DEST, S_ADDR, S_MASK, S_SHORT, S_LONG, S_TARGET, S_SIG, S_SIGN } skind;
 

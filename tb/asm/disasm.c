@@ -43,21 +43,21 @@ void test_disasm_text(void)
         { ".inst 0x0100000000000001", ".inst 0x0100000000000001" },
         { ".inst 0x8000000000000000", ".inst 0x8000000000000000  # add zero, zero, zero (writes a read-only constant)" },
     };
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         uint64_t w;
         char err[512], text[512];
         t.cases++;
         if (as_line(cases[i].src, &w, err, sizeof err)) {
-            tfail(&t, "'%s' does not assemble: %s", cases[i].src, err);
+            case_fail(&t, "'%s' does not assemble: %s", cases[i].src, err);
             continue;
         }
         disasm_inst(w, text, sizeof text);
         if (strcmp(text, cases[i].want) != 0)
-            tfail(&t, "'%s' disassembles to '%s', expected '%s'", cases[i].src, text, cases[i].want);
+            case_fail(&t, "'%s' disassembles to '%s', expected '%s'", cases[i].src, text, cases[i].want);
     }
-    tdone(&t, "disasm_prints_canonical_text");
+    case_end_named(&t, "disasm_prints_canonical_text");
 }
 
 void test_disasm_program_text(void)
@@ -78,43 +78,43 @@ void test_disasm_program_text(void)
         "    br_any L0, ~lo16\n"
         "L4:\n";
     static const char want_pc_line[] = "    br 7                                         # 1\n";
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     kbin k;
     char err[512];
     if (as_src(src, strlen(src), &k, err, sizeof err)) {
-        tfail(&t, "does not assemble: %s", err);
+        case_fail(&t, "does not assemble: %s", err);
     } else {
         char *plain = disasm_program(&k, 0), *pcs = disasm_program(&k, DISASM_PC_COMMENTS);
         if (!plain || strcmp(plain, want_plain) != 0)
-            tfail(&t, "got\n%s\nexpected\n%s", plain ? plain : "(null)", want_plain);
+            case_fail(&t, "got\n%s\nexpected\n%s", plain ? plain : "(null)", want_plain);
         else if (!pcs || !strstr(pcs, want_pc_line))
-            tfail(&t, "with pc comments, no line '%s' in\n%s", want_pc_line, pcs ? pcs : "(null)");
+            case_fail(&t, "with pc comments, no line '%s' in\n%s", want_pc_line, pcs ? pcs : "(null)");
         free(plain);
         free(pcs);
         kbin_free(&k);
     }
-    tdone(&t, "disasm_program_prints_header_labels_and_pcs");
+    case_end_named(&t, "disasm_program_prints_header_labels_and_pcs");
 }
 
 void test_disasm_truncation(void)
 {
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     uint64_t w;
     char err[256], full[256], small[8];
     if (as_line("global_atomic_cas s3, v16, lo16 & ~ch2, v17, v18 sc:device nt noret", &w, err, sizeof err)) {
-        tfail(&t, "does not assemble: %s", err);
+        case_fail(&t, "does not assemble: %s", err);
     } else {
         int n = disasm_inst(w, full, sizeof full);
         memset(small, 'x', sizeof small);
         int m = disasm_inst(w, small, 5);
         int z = disasm_inst(w, NULL, 0);
-        if (n != (int)strlen(full)) tfail(&t, "returned %d for '%s'", n, full);
-        if (m != n || z != n) tfail(&t, "returned %d / %d with a short / no buffer, %d with a full one", m, z, n);
+        if (n != (int)strlen(full)) case_fail(&t, "returned %d for '%s'", n, full);
+        if (m != n || z != n) case_fail(&t, "returned %d / %d with a short / no buffer, %d with a full one", m, z, n);
         if (memcmp(small, full, 4) != 0 || small[4] != 0 || small[5] != 'x')
-            tfail(&t, "short buffer holds '%.5s', not the first 4 characters and a NUL", small);
+            case_fail(&t, "short buffer holds '%.5s', not the first 4 characters and a NUL", small);
     }
-    tdone(&t, "disasm_inst_truncates_like_snprintf");
+    case_end_named(&t, "disasm_inst_truncates_like_snprintf");
 }
 

@@ -7,8 +7,8 @@
 
 void test_layout_matches_isa_def_syntax(void)
 {
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     for (unsigned f = 0; f < ISA_FMT_COUNT; f++) {
         const asm_layout lay = asm_fmt_layout((isa_fmt)f), *l = &lay;
         char s[256] = "";
@@ -20,17 +20,17 @@ void test_layout_matches_isa_def_syntax(void)
         if (l->mods & ASM_MOD_NT) o += (size_t)snprintf(s + o, sizeof s - o, " [nt]");
         if (l->mods & ASM_MOD_NORET) o += (size_t)snprintf(s + o, sizeof s - o, " [noret]");
         if (strcmp(s, isa_fmt_syntax((isa_fmt)f)) != 0)
-            tfail(&t, "format %s: layout reads \"%s\", isa.def says \"%s\"", isa_fmt_name((isa_fmt)f), s,
+            case_fail(&t, "format %s: layout reads \"%s\", isa.def says \"%s\"", isa_fmt_name((isa_fmt)f), s,
                   isa_fmt_syntax((isa_fmt)f));
         t.cases++;
     }
-    tdone(&t, "asm_layout_matches_isa_def_syntax");
+    case_end_named(&t, "asm_layout_matches_isa_def_syntax");
 }
 
 void test_layout_covers_format_fields(void)
 {
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     for (unsigned f = 0; f < ISA_FMT_COUNT; f++) {
         const asm_layout lay = asm_fmt_layout((isa_fmt)f), *l = &lay;
         uint64_t m = fset(FLD(OPCODE), ~0ull);
@@ -49,18 +49,18 @@ void test_layout_covers_format_fields(void)
         if (l->mods & ASM_MOD_NT) m |= fset(FLD(NT), ~0ull);
         if (l->mods & ASM_MOD_NORET) m |= fset(FLD(NORET), ~0ull);
         if (m != isa_fmt_fields((isa_fmt)f))
-            tfail(&t, "format %s: layout covers bits %016llx, isa.def %016llx", isa_fmt_name((isa_fmt)f),
+            case_fail(&t, "format %s: layout covers bits %016llx, isa.def %016llx", isa_fmt_name((isa_fmt)f),
                   (unsigned long long)m, (unsigned long long)isa_fmt_fields((isa_fmt)f));
         t.cases++;
     }
-    tdone(&t, "asm_layout_covers_isa_def_format_fields");
+    case_end_named(&t, "asm_layout_covers_isa_def_format_fields");
 }
 
 /* ---- Every opcode, every operand kind in every position ---- */
 
 typedef struct {
-    tcase enc;    /* text -> expected bits */
-    tcase rt;     /* bits -> disasm -> asm -> same bits */
+    check_case enc;    /* text -> expected bits */
+    check_case rt;     /* bits -> disasm -> asm -> same bits */
 } enc_cases;
 
 static void check_text(enc_cases *e, const char *text, uint64_t want)
@@ -69,16 +69,16 @@ static void check_text(enc_cases *e, const char *text, uint64_t want)
     uint64_t w = 0;
     e->enc.cases++;
     if (!isa_valid(want)) {
-        tfail(&e->enc, "test bug or ISA mismatch: expected word %016llx for '%s' is not valid",
+        case_fail(&e->enc, "test bug or ISA mismatch: expected word %016llx for '%s' is not valid",
               (unsigned long long)want, text);
         return;
     }
     if (as_line(text, &w, err, sizeof err)) {
-        tfail(&e->enc, "'%s' does not assemble: %s", text, err);
+        case_fail(&e->enc, "'%s' does not assemble: %s", text, err);
         return;
     }
     if (w != want) {
-        tfail(&e->enc, "'%s' assembled to %016llx, expected %016llx", text, (unsigned long long)w,
+        case_fail(&e->enc, "'%s' assembled to %016llx, expected %016llx", text, (unsigned long long)w,
               (unsigned long long)want);
         return;
     }
@@ -101,8 +101,8 @@ static void build(const isa_op_info *op, const sslot *s, int n, const char *cons
 void test_every_opcode_operand_kind(void)
 {
     enc_cases e;
-    tinit(&e.enc);
-    tinit(&e.rt);
+    case_init(&e.enc);
+    case_init(&e.rt);
     char sigtext[16][8];
     for (unsigned i = 0; i < 16; i++) snprintf(sigtext[i], sizeof sigtext[i], "s%u", i);
     modvar mv[16];
@@ -118,7 +118,7 @@ void test_every_opcode_operand_kind(void)
         unsigned mods;
         int n = spec(op, s, &mods);
         if (n < 0) {
-            tfail(&e.enc, "format %s of '%s' is unknown to this test", isa_fmt_name(op->fmt), op->mnemonic);
+            case_fail(&e.enc, "format %s of '%s' is unknown to this test", isa_fmt_name(op->fmt), op->mnemonic);
             continue;
         }
         const char *texts[8];
@@ -219,8 +219,8 @@ void test_every_opcode_operand_kind(void)
                                      fset(FLD(LK), ISA_KIND_V) | fset(FLD(LV), 19));
         }
     }
-    if (nops < 100) tfail(&e.enc, "only %u opcodes in the table", nops);
-    tdone(&e.enc, "asm_every_opcode_every_operand_kind_encodes_expected_bits");
-    tdone(&e.rt, "asm_disasm_roundtrip_every_opcode_every_operand_kind");
+    if (nops < 100) case_fail(&e.enc, "only %u opcodes in the table", nops);
+    case_end_named(&e.enc, "asm_every_opcode_every_operand_kind_encodes_expected_bits");
+    case_end_named(&e.rt, "asm_disasm_roundtrip_every_opcode_every_operand_kind");
 }
 

@@ -156,27 +156,27 @@ void test_errors(void)
     unsigned n = sizeof err_cases / sizeof *err_cases;
     for (unsigned i = 0; i < n; i++) {
         const err_case *e = &err_cases[i];
-        tcase t;
-        tinit(&t);
+        check_case t;
+        case_init(&t);
         kbin k;
         char err[512], why[512];
         memset(err, 0, sizeof err);
         int rc = as_src(e->src, strlen(e->src), &k, err, sizeof err);
         if (rc == 0) {
-            tfail(&t, "assembled without error");
+            case_fail(&t, "assembled without error");
             kbin_free(&k);
         } else if (rc != -1 || k.insts || k.num_insts) {
-            tfail(&t, "returned %d and left output behind", rc);
+            case_fail(&t, "returned %d and left output behind", rc);
         } else if (strncmp(err, e->where, strlen(e->where)) != 0) {
-            tfail(&t, "message '%s' does not start with '%s'", err, e->where);
+            case_fail(&t, "message '%s' does not start with '%s'", err, e->where);
         } else if (!msg_has(err, e->what)) {
-            tfail(&t, "message '%s' does not say '%s'", err, e->what);
+            case_fail(&t, "message '%s' does not say '%s'", err, e->what);
         } else if (!msg_well_formed(err, e->src, strlen(e->src), why, sizeof why)) {
-            tfail(&t, "%s", why);
+            case_fail(&t, "%s", why);
         }
         char name[128];
         snprintf(name, sizeof name, "asm_error_%s", e->name);
-        tdone(&t, name);
+        case_end_named(&t, name);
     }
 }
 
@@ -230,44 +230,44 @@ void test_errors_generated(void)
             sb_printf(&b, "\nend\n");
             break;
         }
-        tcase t;
-        tinit(&t);
+        check_case t;
+        case_init(&t);
         kbin k;
         char err[512], why[512];
         int rc = as_src(b.s, b.n, &k, err, sizeof err);
         if (!cases[c].where) {
-            if (rc) tfail(&t, "%u instructions rejected: %s", ISA_MAX_INSTS, err);
-            else if (k.num_insts != ISA_MAX_INSTS || k.waves_per_group != 2) tfail(&t, "got %u instructions", k.num_insts);
+            if (rc) case_fail(&t, "%u instructions rejected: %s", ISA_MAX_INSTS, err);
+            else if (k.num_insts != ISA_MAX_INSTS || k.waves_per_group != 2) case_fail(&t, "got %u instructions", k.num_insts);
             if (!rc) kbin_free(&k);
         } else if (rc == 0) {
-            tfail(&t, "assembled without error");
+            case_fail(&t, "assembled without error");
             kbin_free(&k);
         } else if (strncmp(err, cases[c].where, strlen(cases[c].where)) != 0) {
-            tfail(&t, "message '%.300s' does not start with '%s'", err, cases[c].where);
+            case_fail(&t, "message '%.300s' does not start with '%s'", err, cases[c].where);
         } else if (!msg_has(err, cases[c].what)) {
-            tfail(&t, "message '%.300s' does not say '%s'", err, cases[c].what);
+            case_fail(&t, "message '%.300s' does not say '%s'", err, cases[c].what);
         } else if (!msg_well_formed(err, b.s, b.n, why, sizeof why)) {
-            tfail(&t, "%s", why);
+            case_fail(&t, "%s", why);
         }
         sb_free(&b);
-        tdone(&t, cases[c].name);
+        case_end_named(&t, cases[c].name);
     }
 }
 
 void test_error_buffer_small(void)
 {
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     char err[16];
     memset(err, 'z', sizeof err);
     kbin k;
     const char *src = "add v16, v17, undefined_name_here\n";
     int rc = asm_assemble(src, strlen(src), "some/long/file/name.s", &k, err, 10);
-    if (rc != -1) tfail(&t, "returned %d", rc);
+    if (rc != -1) case_fail(&t, "returned %d", rc);
     else if (strlen(err) != 9 || err[10] != 'z' || strncmp(err, "some/long", 9) != 0)
-        tfail(&t, "buffer of 10 holds '%.16s'", err);
+        case_fail(&t, "buffer of 10 holds '%.16s'", err);
     rc = asm_assemble(src, strlen(src), NULL, &k, NULL, 0);
-    if (rc != -1) tfail(&t, "NULL error buffer: returned %d", rc);
-    tdone(&t, "asm_error_message_respects_buffer_size");
+    if (rc != -1) case_fail(&t, "NULL error buffer: returned %d", rc);
+    case_end_named(&t, "asm_error_message_respects_buffer_size");
 }
 

@@ -57,24 +57,24 @@ void test_features(void)
           "add: nop\nnt: br add\nbr nt\n", 3, { NOP, OP(ISA_OP_BR), OP(ISA_OP_BR) | W_TGT(1) }, 0, 1 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        tcase t;
-        tinit(&t);
+        check_case t;
+        case_init(&t);
         kbin k;
         char err[512];
         if (as_src(cases[i].src, strlen(cases[i].src), &k, err, sizeof err)) {
-            tfail(&t, "does not assemble: %s", err);
+            case_fail(&t, "does not assemble: %s", err);
         } else {
-            if (k.num_insts != cases[i].n) tfail(&t, "%u instructions, expected %u", k.num_insts, cases[i].n);
+            if (k.num_insts != cases[i].n) case_fail(&t, "%u instructions, expected %u", k.num_insts, cases[i].n);
             if (k.lds_bytes != cases[i].lds || k.waves_per_group != cases[i].waves)
-                tfail(&t, ".lds %u .waves %u, expected %u %u", k.lds_bytes, k.waves_per_group, cases[i].lds,
+                case_fail(&t, ".lds %u .waves %u, expected %u %u", k.lds_bytes, k.waves_per_group, cases[i].lds,
                       cases[i].waves);
             for (unsigned j = 0; j < k.num_insts && j < cases[i].n; j++)
                 if (k.insts[j] != cases[i].words[j])
-                    tfail(&t, "word %u is %016llx, expected %016llx", j, (unsigned long long)k.insts[j],
+                    case_fail(&t, "word %u is %016llx, expected %016llx", j, (unsigned long long)k.insts[j],
                           (unsigned long long)cases[i].words[j]);
             kbin_free(&k);
         }
-        tdone(&t, cases[i].name);
+        case_end_named(&t, cases[i].name);
     }
 }
 

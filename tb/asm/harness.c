@@ -2,52 +2,9 @@
 /* Reporting, random numbers, the growing text buffer and the assembling helpers. */
 #include "asm_test.h"
 
-/* ---- Reporting ---- */
+/* ---- Deterministic random numbers ---- */
 
-int n_pass, n_fail;
-
-void tinit(tcase *t)
-{
-    t->ok = true;
-    t->cases = 0;
-    t->note[0] = 0;
-    t->why[0] = 0;
-}
-
-void tfail(tcase *t, const char *fmt, ...)
-{
-    if (t->ok) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(t->why, sizeof t->why, fmt, ap);
-        va_end(ap);
-    }
-    t->ok = false;
-}
-
-void tdone(const tcase *t, const char *name)
-{
-    if (t->ok) {
-        n_pass++;
-        if (t->cases) printf("PASS %s (%u cases%s)\n", name, t->cases, t->note);
-        else printf("PASS %s\n", name);
-    } else {
-        n_fail++;
-        printf("FAIL %s: %s\n", name, t->why);
-    }
-    fflush(stdout);
-}
-
-/* ---- Deterministic random numbers (xorshift64*) ---- */
-
-uint64_t rng_state;
-uint64_t rnd64(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717ull;
-}
+prng rng;
 
 /* ---- Growing text buffer ---- */
 
@@ -120,30 +77,30 @@ bool writes_const(uint64_t w)
     return (isa_fmt_fields(op->fmt) & dmask) && isa_writes_dest(w) && ISA_GET(w, D) < ISA_NUM_CONSTS;
 }
 
-bool roundtrip(tcase *t, uint64_t w)
+bool roundtrip(check_case *t, uint64_t w)
 {
     char text[512], err[512];
     int len = disasm_inst(w, text, sizeof text);
     if (len <= 0 || (size_t)len >= sizeof text) {
-        tfail(t, "disasm_inst(%016llx) returned %d", (unsigned long long)w, len);
+        case_fail(t, "disasm_inst(%016llx) returned %d", (unsigned long long)w, len);
         return false;
     }
     bool raw = strncmp(text, ".inst", 5) == 0;
     if (isa_valid(w) && !writes_const(w) && raw) {
-        tfail(t, "valid word %016llx printed raw: '%s'", (unsigned long long)w, text);
+        case_fail(t, "valid word %016llx printed raw: '%s'", (unsigned long long)w, text);
         return false;
     }
     if (!isa_valid(w) && !raw) {
-        tfail(t, "invalid word %016llx printed as '%s'", (unsigned long long)w, text);
+        case_fail(t, "invalid word %016llx printed as '%s'", (unsigned long long)w, text);
         return false;
     }
     uint64_t back = 0;
     if (as_line(text, &back, err, sizeof err)) {
-        tfail(t, "'%s' (from %016llx) does not reassemble: %s", text, (unsigned long long)w, err);
+        case_fail(t, "'%s' (from %016llx) does not reassemble: %s", text, (unsigned long long)w, err);
         return false;
     }
     if (back != w) {
-        tfail(t, "%016llx -> '%s' -> %016llx", (unsigned long long)w, text, (unsigned long long)back);
+        case_fail(t, "%016llx -> '%s' -> %016llx", (unsigned long long)w, text, (unsigned long long)back);
         return false;
     }
     return true;

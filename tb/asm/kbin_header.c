@@ -51,56 +51,56 @@ void test_kbin(void)
         size_t len = cases[c].len ? (cases[c].len == 1 ? 0 : cases[c].len) : sizeof img;
         kbin k;
         char err[256] = "";
-        tcase t;
-        tinit(&t);
+        check_case t;
+        case_init(&t);
         int rc = kbin_parse(tmp, len, &k, err, sizeof err);
         if (!cases[c].what) {
-            if (rc) tfail(&t, "rejected: %s", err);
+            if (rc) case_fail(&t, "rejected: %s", err);
             else {
                 if (k.num_insts != 3 || k.waves_per_group != 2 || k.insts[2] != OP(ISA_OP_NOP) + 2)
-                    tfail(&t, "parsed %u instructions, %u waves", k.num_insts, k.waves_per_group);
+                    case_fail(&t, "parsed %u instructions, %u waves", k.num_insts, k.waves_per_group);
                 uint8_t *out;
                 size_t olen;
-                if (kbin_serialize(&k, &out, &olen, err, sizeof err)) tfail(&t, "serialize: %s", err);
+                if (kbin_serialize(&k, &out, &olen, err, sizeof err)) case_fail(&t, "serialize: %s", err);
                 else {
-                    if (olen != len || memcmp(out, tmp, len)) tfail(&t, "serialize does not give the image back");
+                    if (olen != len || memcmp(out, tmp, len)) case_fail(&t, "serialize does not give the image back");
                     free(out);
                 }
                 kbin_free(&k);
             }
         } else if (rc == 0) {
-            tfail(&t, "accepted");
+            case_fail(&t, "accepted");
             kbin_free(&k);
         } else if (k.insts || k.num_insts) {
-            tfail(&t, "rejected but left output behind");
+            case_fail(&t, "rejected but left output behind");
         } else if (!strstr(err, cases[c].what)) {
-            tfail(&t, "message '%s' does not say '%s'", err, cases[c].what);
+            case_fail(&t, "message '%s' does not say '%s'", err, cases[c].what);
         }
-        tdone(&t, cases[c].name);
+        case_end_named(&t, cases[c].name);
     }
     /* What the assembler writes, the parser reads back. */
-    tcase t;
-    tinit(&t);
+    check_case t;
+    case_init(&t);
     kbin k, p;
     char err[256];
     uint8_t *bytes;
     size_t n;
     if (as_src(CORPUS, strlen(CORPUS), &k, err, sizeof err)) {
-        tfail(&t, "corpus: %s", err);
+        case_fail(&t, "corpus: %s", err);
     } else {
-        if (kbin_serialize(&k, &bytes, &n, err, sizeof err)) tfail(&t, "serialize: %s", err);
+        if (kbin_serialize(&k, &bytes, &n, err, sizeof err)) case_fail(&t, "serialize: %s", err);
         else {
-            if (kbin_parse(bytes, n, &p, err, sizeof err)) tfail(&t, "parse: %s", err);
+            if (kbin_parse(bytes, n, &p, err, sizeof err)) case_fail(&t, "parse: %s", err);
             else {
                 if (p.num_insts != k.num_insts || p.lds_bytes != 256 || p.waves_per_group != 2 ||
                     memcmp(p.insts, k.insts, k.num_insts * 8))
-                    tfail(&t, "binary differs after serialize/parse");
+                    case_fail(&t, "binary differs after serialize/parse");
                 kbin_free(&p);
             }
             free(bytes);
         }
         kbin_free(&k);
     }
-    tdone(&t, "kbin_assembler_output_parses_back");
+    case_end_named(&t, "kbin_assembler_output_parses_back");
 }
 

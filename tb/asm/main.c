@@ -31,6 +31,5 @@ int main(void)
     test_robust_mutations();
     test_kbin();
     test_tools();
-    printf("%d passed, %d failed\n", n_pass, n_fail);
-    return n_fail != 0;
+    return check_summary("test_asm");
 }

@@ -7,7 +7,7 @@
 
 /* Assembles src; on success the program must reassemble from its disassembly,
  * on failure the message must be well formed. */
-static void check_robust(tcase *t, const char *src, size_t len, unsigned *ok_count)
+static void check_robust(check_case *t, const char *src, size_t len, unsigned *ok_count)
 {
     kbin k;
     char err[512], why[512];
@@ -15,24 +15,24 @@ static void check_robust(tcase *t, const char *src, size_t len, unsigned *ok_cou
     t->cases++;
     int rc = as_src(src, len, &k, err, sizeof err);
     if (rc != 0) {
-        if (rc != -1 || k.insts) tfail(t, "returned %d with output", rc);
-        else if (!msg_well_formed(err, src, len, why, sizeof why)) tfail(t, "%s (input %.100s)", why, src);
+        if (rc != -1 || k.insts) case_fail(t, "returned %d with output", rc);
+        else if (!msg_well_formed(err, src, len, why, sizeof why)) case_fail(t, "%s (input %.100s)", why, src);
         return;
     }
     (*ok_count)++;
     if (k.num_insts < 1 || k.num_insts > ISA_MAX_INSTS || !k.insts || (k.waves_per_group != 1 && k.waves_per_group != 2) ||
         k.lds_bytes % 4 || k.lds_bytes > ISA_LDS_BYTES) {
-        tfail(t, "accepted input gave a bad kernel (%u insts, %u lds, %u waves)", k.num_insts, k.lds_bytes,
+        case_fail(t, "accepted input gave a bad kernel (%u insts, %u lds, %u waves)", k.num_insts, k.lds_bytes,
               k.waves_per_group);
     } else {
         char *text = disasm_program(&k, DISASM_PC_COMMENTS);
         kbin b;
-        if (!text) tfail(t, "disasm_program failed");
-        else if (as_src(text, strlen(text), &b, err, sizeof err)) tfail(t, "accepted input's disassembly fails: %s", err);
+        if (!text) case_fail(t, "disasm_program failed");
+        else if (as_src(text, strlen(text), &b, err, sizeof err)) case_fail(t, "accepted input's disassembly fails: %s", err);
         else {
             if (b.num_insts != k.num_insts || memcmp(b.insts, k.insts, k.num_insts * sizeof *k.insts) ||
                 b.lds_bytes != k.lds_bytes || b.waves_per_group != k.waves_per_group)
-                tfail(t, "accepted input does not survive disasm -> asm");
+                case_fail(t, "accepted input does not survive disasm -> asm");
             kbin_free(&b);
         }
         free(text);
@@ -67,19 +67,19 @@ const char CORPUS[] =
 
 void test_robust_garbage(void)
 {
-    tcase t;
-    tinit(&t);
-    seed(0xBADC0DE);
+    check_case t;
+    case_init(&t);
+    prng_seed(&rng, 0xBADC0DE);
     unsigned ok = 0;
     char buf[400];
     for (unsigned it = 0; it < 3000 && t.ok; it++) {
-        size_t n = rndn(sizeof buf);
+        size_t n = prng_below(&rng, sizeof buf);
         for (size_t i = 0; i < n; i++)
-            buf[i] = rndn(16) == 0 ? (char)rndn(256) : GARBAGE_ALPHABET[rndn(sizeof GARBAGE_ALPHABET - 1)];
+            buf[i] = prng_below(&rng, 16) == 0 ? (char)prng_below(&rng, 256) : GARBAGE_ALPHABET[prng_below(&rng, sizeof GARBAGE_ALPHABET - 1)];
         check_robust(&t, buf, n, &ok);
     }
     snprintf(t.note, sizeof t.note, ", %u assembled", ok);
-    tdone(&t, "asm_robust_random_garbage_text");
+    case_end_named(&t, "asm_robust_random_garbage_text");
 }
 
 /* A plausible instruction line: operands of the right kinds for the opcode. */
@@ -93,25 +93,25 @@ static void plausible_line(sbuf *b, const isa_op_info *op)
         const char *text = "v16";
         char sig[8];
         switch (s[i].k) {
-        case S_DEST: text = dest_vars[rndn(sizeof dest_vars / sizeof *dest_vars)].text; break;
-        case S_ADDR: text = addr_vars[rndn(sizeof addr_vars / sizeof *addr_vars)].text; break;
-        case S_MASK: text = mask_vars[rndn(sizeof mask_vars / sizeof *mask_vars)].text; break;
-        case S_TARGET: text = rndn(2) ? "L1" : target_vars[rndn(sizeof target_vars / sizeof *target_vars)].text; break;
+        case S_DEST: text = dest_vars[prng_below(&rng, sizeof dest_vars / sizeof *dest_vars)].text; break;
+        case S_ADDR: text = addr_vars[prng_below(&rng, sizeof addr_vars / sizeof *addr_vars)].text; break;
+        case S_MASK: text = mask_vars[prng_below(&rng, sizeof mask_vars / sizeof *mask_vars)].text; break;
+        case S_TARGET: text = prng_below(&rng, 2) ? "L1" : target_vars[prng_below(&rng, sizeof target_vars / sizeof *target_vars)].text; break;
         case S_SHORT:
         case S_LONG:
-            if (rndn(2)) text = reg_src_vars[rndn(sizeof reg_src_vars / sizeof *reg_src_vars)].text;
-            else if (s[i].k == S_SHORT || rndn(2)) text = short_lit_vars[rndn(sizeof short_lit_vars / sizeof *short_lit_vars)].text;
-            else text = long_lit_vars[rndn(sizeof long_lit_vars / sizeof *long_lit_vars)].text;
+            if (prng_below(&rng, 2)) text = reg_src_vars[prng_below(&rng, sizeof reg_src_vars / sizeof *reg_src_vars)].text;
+            else if (s[i].k == S_SHORT || prng_below(&rng, 2)) text = short_lit_vars[prng_below(&rng, sizeof short_lit_vars / sizeof *short_lit_vars)].text;
+            else text = long_lit_vars[prng_below(&rng, sizeof long_lit_vars / sizeof *long_lit_vars)].text;
             break;
         case S_SIG:
-        case S_SIGN: snprintf(sig, sizeof sig, "s%u", rndn(16)); text = sig; break;
+        case S_SIGN: snprintf(sig, sizeof sig, "s%u", prng_below(&rng, 16)); text = sig; break;
         }
         sb_printf(b, "%s%s", i ? ", " : " ", text);
     }
-    if ((mods & M_OFF) && rndn(2)) sb_printf(b, " offset:%u", rndn(65536));
-    if ((mods & M_SC) && rndn(2)) sb_printf(b, " sc:group");
-    if ((mods & M_NT) && rndn(2)) sb_printf(b, " nt");
-    if ((mods & M_NORET) && rndn(2)) sb_printf(b, " noret");
+    if ((mods & M_OFF) && prng_below(&rng, 2)) sb_printf(b, " offset:%u", prng_below(&rng, 65536));
+    if ((mods & M_SC) && prng_below(&rng, 2)) sb_printf(b, " sc:group");
+    if ((mods & M_NT) && prng_below(&rng, 2)) sb_printf(b, " nt");
+    if ((mods & M_NORET) && prng_below(&rng, 2)) sb_printf(b, " noret");
 }
 
 void test_robust_tokens(void)
@@ -125,75 +125,75 @@ void test_robust_tokens(void)
         "buf", "mreg", "K", "F", "KT", "v20[0]", "~v17 &",
     };
     const unsigned nv = sizeof vocab / sizeof *vocab;
-    tcase t;
-    tinit(&t);
-    seed(0x70CE45);
+    check_case t;
+    case_init(&t);
+    prng_seed(&rng, 0x70CE45);
     unsigned ok = 0;
     sbuf b = { 0 };
     for (unsigned it = 0; it < 4000 && t.ok; it++) {
         b.n = 0;
         sb_printf(&b, "%s", PRELUDE);
-        unsigned lines = 1 + rndn(6);
+        unsigned lines = 1 + prng_below(&rng, 6);
         for (unsigned l = 0; l < lines; l++) {
-            if (rndn(4) == 0) sb_printf(&b, "L1: ");
-            unsigned r = rndn(4);
+            if (prng_below(&rng, 4) == 0) sb_printf(&b, "L1: ");
+            unsigned r = prng_below(&rng, 4);
             if (r == 0) {   /* random tokens, perhaps after a mnemonic */
-                if (rndn(2)) sb_printf(&b, "%s ", random_op()->mnemonic);
-                unsigned ntok = rndn(12);
-                for (unsigned i = 0; i < ntok; i++) sb_printf(&b, "%s%s", vocab[rndn(nv)], rndn(4) ? " " : "");
+                if (prng_below(&rng, 2)) sb_printf(&b, "%s ", random_op()->mnemonic);
+                unsigned ntok = prng_below(&rng, 12);
+                for (unsigned i = 0; i < ntok; i++) sb_printf(&b, "%s%s", vocab[prng_below(&rng, nv)], prng_below(&rng, 4) ? " " : "");
             } else {        /* a plausible line, sometimes with one token too many or too few */
                 size_t start = b.n;
                 plausible_line(&b, random_op());
                 if (r == 1 && b.n > start) {
-                    size_t at = start + rndn((uint32_t)(b.n - start));
-                    if (rndn(2)) {
+                    size_t at = start + prng_below(&rng, (uint32_t)(b.n - start));
+                    if (prng_below(&rng, 2)) {
                         b.n = at;   /* cut the line short */
                         b.s[b.n] = 0;
                     } else {
-                        sb_printf(&b, " %s", vocab[rndn(nv)]);
+                        sb_printf(&b, " %s", vocab[prng_below(&rng, nv)]);
                     }
                 }
             }
             sb_printf(&b, "\n");
         }
-        if (rndn(2)) sb_printf(&b, "L1: end\n");
+        if (prng_below(&rng, 2)) sb_printf(&b, "L1: end\n");
         check_robust(&t, b.s, b.n, &ok);
     }
     sb_free(&b);
     if (t.ok && (ok < 400 || ok > t.cases - 400))
-        tfail(&t, "%u of %u inputs assembled; the generator should give a mix", ok, t.cases);
+        case_fail(&t, "%u of %u inputs assembled; the generator should give a mix", ok, t.cases);
     snprintf(t.note, sizeof t.note, ", %u assembled", ok);
-    tdone(&t, "asm_robust_random_token_sequences");
+    case_end_named(&t, "asm_robust_random_token_sequences");
 }
 
 void test_robust_mutations(void)
 {
-    tcase t;
-    tinit(&t);
-    seed(0x3117A7E);
+    check_case t;
+    case_init(&t);
+    prng_seed(&rng, 0x3117A7E);
     unsigned ok = 0;
     {   /* the corpus itself must assemble */
         kbin k;
         char err[512];
-        if (as_src(CORPUS, strlen(CORPUS), &k, err, sizeof err)) tfail(&t, "the corpus does not assemble: %s", err);
+        if (as_src(CORPUS, strlen(CORPUS), &k, err, sizeof err)) case_fail(&t, "the corpus does not assemble: %s", err);
         else kbin_free(&k);
     }
     size_t clen = strlen(CORPUS);
     char *buf = malloc(clen * 4 + 64);
-    if (!buf) { tfail(&t, "out of memory"); tdone(&t, "asm_robust_mutated_programs"); return; }
+    if (!buf) { case_fail(&t, "out of memory"); case_end_named(&t, "asm_robust_mutated_programs"); return; }
     for (unsigned it = 0; it < 4000 && t.ok; it++) {
         size_t n = clen;
         memcpy(buf, CORPUS, n);
-        unsigned muts = 1 + rndn(4);
+        unsigned muts = 1 + prng_below(&rng, 4);
         for (unsigned m = 0; m < muts && n > 0; m++) {
-            size_t at = rndn((uint32_t)n);
-            char ch = rndn(10) == 0 ? (char)rndn(256) : GARBAGE_ALPHABET[rndn(sizeof GARBAGE_ALPHABET - 1)];
-            switch (rndn(6)) {
+            size_t at = prng_below(&rng, (uint32_t)n);
+            char ch = prng_below(&rng, 10) == 0 ? (char)prng_below(&rng, 256) : GARBAGE_ALPHABET[prng_below(&rng, sizeof GARBAGE_ALPHABET - 1)];
+            switch (prng_below(&rng, 6)) {
             case 0: memmove(buf + at, buf + at + 1, n - at - 1); n--; break;                        /* delete */
             case 1: memmove(buf + at + 1, buf + at, n - at); buf[at] = ch; n++; break;              /* insert */
             case 2: buf[at] = ch; break;                                                             /* replace */
             case 3: {                                                                                /* duplicate */
-                size_t from = rndn((uint32_t)n), len = rndn(20);
+                size_t from = prng_below(&rng, (uint32_t)n), len = prng_below(&rng, 20);
                 if (from + len > n) len = n - from;
                 if (n + len > clen * 4) break;
                 char tmp[20];
@@ -205,7 +205,7 @@ void test_robust_mutations(void)
             }
             case 4: n = at; break;                                                                   /* truncate */
             default: {                                                                               /* swap */
-                size_t b2 = rndn((uint32_t)n);
+                size_t b2 = prng_below(&rng, (uint32_t)n);
                 char x = buf[at];
                 buf[at] = buf[b2];
                 buf[b2] = x;
@@ -216,8 +216,8 @@ void test_robust_mutations(void)
         check_robust(&t, buf, n, &ok);
     }
     free(buf);
-    if (t.ok && ok < 100) tfail(&t, "only %u of %u mutants assembled; the mutations are too coarse", ok, t.cases);
+    if (t.ok && ok < 100) case_fail(&t, "only %u of %u mutants assembled; the mutations are too coarse", ok, t.cases);
     snprintf(t.note, sizeof t.note, ", %u assembled", ok);
-    tdone(&t, "asm_robust_mutated_programs");
+    case_end_named(&t, "asm_robust_mutated_programs");
 }
 

@@ -5,14 +5,8 @@
 
 /* ------------------------------------------------- ALU against references */
 
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-static uint32_t rnd32(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 11);
-}
+/* The random operands of the ALU tests: one stream, fixed seed. */
+static prng rng = { 0x243F6A8885A308D3ull };
 
 static const uint32_t int_edges[] = { 0, 1, 2, 3, 31, 32, 33, 0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xFFFFFFFFu,
                                       0xFFFFFFFEu, 0xFFFFFFF9u, 7, 100, 0x12345678u };
@@ -62,8 +56,8 @@ static int int_reference(unsigned fn, uint32_t a, uint32_t b, uint32_t *r)
 
 void test_alu_integer(void)
 {
-    tcase t;
-    t_begin(&t, "alu_integer_functions_reference");
+    check_case t;
+    case_begin(&t, "alu_integer_functions_reference");
     unsigned nfn = 0;
     for (unsigned fn = 0; fn < 64; fn++) {
         uint32_t want;
@@ -76,8 +70,8 @@ void test_alu_integer(void)
                 a = int_edges[i % 16];
                 b = int_edges[i / 16];
             } else {
-                a = rnd32() >> (rnd32() % 32);
-                b = (i & 1) ? rnd32() : (rnd32() % 70) - 3;
+                a = prng_u32(&rng) >> (prng_u32(&rng) % 32);
+                b = (i & 1) ? prng_u32(&rng) : (prng_u32(&rng) % 70) - 3;
             }
             int_reference(fn, a, b, &want);
             uint32_t got = isa_alu(fn, a, b, 0), vec;
@@ -92,19 +86,19 @@ void test_alu_integer(void)
     /* Every function isa.def defines is implemented. */
     for (unsigned fn = 0; fn < 64; fn++)
         CHECK(&t, isa_alu_defined(fn) == (isa_fn_name(fn) != NULL), "fn %u defined mismatch", fn);
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_alu_f32_rules(void)
 {
-    tcase t;
-    t_begin(&t, "alu_f32_minmax_absneg_rules");
+    check_case t;
+    case_begin(&t, "alu_f32_minmax_absneg_rules");
     static const uint32_t sp[] = { 0, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
                                    0x7F800001u, 0xFFFFFFFFu, 1, 0x80000001u, 0x7F7FFFFFu, 0x00800000u, 0x40490FDBu };
     const unsigned nsp = sizeof sp / sizeof sp[0];
     for (unsigned i = 0; i < 40000 && t.ok; i++) {
-        uint32_t a = i < nsp * nsp ? sp[i % nsp] : rnd32(), b = i < nsp * nsp ? sp[i / nsp] : rnd32();
-        if (i >= nsp * nsp && (i & 3) == 0) b = a ^ (rnd32() & 0x80000001u);
+        uint32_t a = i < nsp * nsp ? sp[i % nsp] : prng_u32(&rng), b = i < nsp * nsp ? sp[i / nsp] : prng_u32(&rng);
+        if (i >= nsp * nsp && (i & 3) == 0) b = a ^ (prng_u32(&rng) & 0x80000001u);
         int an = (a & 0x7FFFFFFFu) > 0x7F800000u, bn = (b & 0x7FFFFFFFu) > 0x7F800000u;
         float fa, fb;
         memcpy(&fa, &a, 4);
@@ -128,22 +122,22 @@ void test_alu_f32_rules(void)
                   isa_alu(ISA_FN_GE_F32, a, b, 0) == (uint32_t)(fa >= fb),
               "ne/gt/ge_f32(%08x, %08x)", a, b);
     }
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_alu_opcodes(void)
 {
-    tcase t;
-    t_begin(&t, "golden_every_alu_opcode_operand_kinds");
+    check_case t;
+    case_begin(&t, "golden_every_alu_opcode_operand_kinds");
     golden *g = mk_model(&t, 1, 2, 1000000, false);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     const uint32_t IN = 0x40000;
     uint32_t in[5][32];
     static const uint32_t fsp[] = { 0x3F800000u, 0xC0490FDBu, 0x7F800000u, 0x7FC00000u, 0, 0x80000000u, 5,
                                     0x4F000000u, 0xCF000000u, 0x3F000000u };
     for (unsigned r = 0; r < 5; r++)
         for (unsigned l = 0; l < 32; l++)
-            in[r][l] = (l % 3 == 0) ? fsp[(l + r) % 10] : rnd32();
+            in[r][l] = (l % 3 == 0) ? fsp[(l + r) % 10] : prng_u32(&rng);
     golden_mem_write(g, IN, in, sizeof in);
     uint32_t args[2] = { OUT_ADDR, IN };
     put_args(g, args, 2);
@@ -218,6 +212,6 @@ void test_alu_opcodes(void)
     }
     CHECK(&t, nops >= 50, "only %u ALU opcodes found", nops);
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 }
 

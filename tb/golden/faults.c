@@ -7,10 +7,10 @@
 
 void test_constants(void)
 {
-    tcase t;
-    t_begin(&t, "golden_constants_all_lanes");
+    check_case t;
+    case_begin(&t, "golden_constants_all_lanes");
     golden *g = mk_model(&t, 2, 5, 100000, false);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     prog p = { .n = 0 };
     emit_load_out_base(&p);
     /* v17 = base + (wave*32 + lane) * 64: 16 words per lane */
@@ -40,17 +40,17 @@ void test_constants(void)
             }
         }
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 }
 
 /* One program that faults; checks code, pc, lane, addr, reg. */
 static void fault_case(const char *name, prog *p, unsigned lds, unsigned code, uint32_t pc, int lane, uint32_t addr,
                        int reg, int skip_valid)
 {
-    tcase t;
-    t_begin(&t, name);
+    check_case t;
+    case_begin(&t, "%s", name);
     golden *g = mk_model(&t, 1, 3, 100000, false);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     uint32_t args[1] = { OUT_ADDR };
     put_args(g, args, 1);
     gpu_result r;
@@ -70,7 +70,7 @@ static void fault_case(const char *name, prog *p, unsigned lds, unsigned code, u
     CHECK(&t, c.instructions == pc, "instructions retired %" PRIu64 ", expected %u (the faulting one has no effect)",
           c.instructions, pc);
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_faults(void)
@@ -117,8 +117,8 @@ void test_faults(void)
     fault_case("golden_fault_global_below_null_guard", &p, 0, ISA_FAULT_GLOBAL_OUT_OF_RANGE, 6, 9, 0xFFC, -1, 0);
     /* Neither lane selected: no fault. */
     {
-        tcase t;
-        t_begin(&t, "golden_fault_unselected_lanes_ignored");
+        check_case t;
+        case_begin(&t, "golden_fault_unselected_lanes_ignored");
         golden *g = mk_model(&t, 1, 3, 100000, false);
         if (g) {
             p.w[6] = GSTORE(0, 16, MASK2(18, 1, 19, 1), SV(R_SID));
@@ -131,7 +131,7 @@ void test_faults(void)
             CHECK(&t, rd32(g, 0x3000 + 4 * 5) == 0, "unselected lane 5 stored");
             golden_destroy(g);
         }
-        t_end(&t);
+        case_end(&t);
     }
     /* At/above the memory size, through a load. */
     p.n = 0;
@@ -197,8 +197,8 @@ void test_pending(void)
 
     /* No fault once waited: sig_wait, sig_done seeing done, reissue of the slot,
      * and a noret atomic leaves nothing pending. */
-    tcase t;
-    t_begin(&t, "golden_pending_reg_released_by_waits");
+    check_case t;
+    case_begin(&t, "golden_pending_reg_released_by_waits");
     golden *g = mk_model(&t, 1, 7, 100000, false);
     if (g) {
         uint32_t args[2] = { OUT_ADDR, 41 };
@@ -238,6 +238,6 @@ void test_pending(void)
               c.global_loads, c.global_stores);
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 

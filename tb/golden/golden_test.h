@@ -6,6 +6,8 @@
 #define TB_GOLDEN_TEST_H
 
 #include "alu.h"
+#include "check.h"
+#include "prng.h"
 #include "f32.h"
 #include "golden.h"
 #include "isa.h"
@@ -15,19 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    const char *name;
-    int ok;
-    char why[600];
-} tcase;
-
-extern int g_failed, g_passed;
-void t_begin(tcase *t, const char *name);
-void t_fail(tcase *t, const char *fmt, ...);
-
-#define CHECK(t, cond, ...) do { if (!(cond)) t_fail((t), __VA_ARGS__); } while (0)
-
-void t_end(tcase *t);
 
 enum { R_ZERO = 0, R_ONE, R_SID, R_WAVE, R_U8MAX, R_N2ND, R_N3RD, R_N4TH, R_LO16, R_CH2, R_CH4, R_ALO8,
        R_GROUP, R_GWAVE, R_NGROUPS, R_ARGS };
@@ -86,18 +75,18 @@ unsigned emit(prog *p, uint64_t w);
 #define OUT_ADDR  0x2000u
 #define MEM_BYTES (1u << 20)
 
-golden *mk_model(tcase *t, unsigned cus, unsigned latency, uint64_t max_ticks, bool external);
+golden *mk_model(check_case *t, unsigned cus, unsigned latency, uint64_t max_ticks, bool external);
 void put_args(golden *g, const uint32_t *args, unsigned n);
-int launch(tcase *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds);
+int launch(check_case *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds);
 
 /* Launches and runs; returns the status (GPU_ERR_ARG if the launch failed). */
-gpu_status run(tcase *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds, gpu_result *res);
+gpu_status run(check_case *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds, gpu_result *res);
 
 uint32_t rd32(golden *g, uint32_t addr);
 void describe(const gpu_result *r, char *buf, size_t len);
 
 /* Expects a fault with the given fields (lane/reg -2: not checked). */
-void expect_fault(tcase *t, gpu_status st, const gpu_result *r, unsigned code, uint32_t pc, int lane, uint32_t addr, int reg);
+void expect_fault(check_case *t, gpu_status st, const gpu_result *r, unsigned code, uint32_t pc, int lane, uint32_t addr, int reg);
 
 /* Loads arg 0 (the output base) into v16[0] and waits. */
 void emit_load_out_base(prog *p);

@@ -3,39 +3,6 @@
  * configuration, a program loaded and launched, results read back. */
 #include "golden_test.h"
 
-/* ------------------------------------------------------------ reporting */
-
-int g_failed, g_passed;
-
-void t_begin(tcase *t, const char *name)
-{
-    t->name = name;
-    t->ok = 1;
-    t->why[0] = 0;
-}
-
-void t_fail(tcase *t, const char *fmt, ...)
-{
-    if (!t->ok)
-        return;
-    t->ok = 0;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->why, sizeof t->why, fmt, ap);
-    va_end(ap);
-}
-
-void t_end(tcase *t)
-{
-    if (t->ok) {
-        printf("PASS %s\n", t->name);
-        g_passed++;
-    } else {
-        printf("FAIL %s: %s\n", t->name, t->why);
-        g_failed++;
-    }
-}
-
 /* ------------------------------------------------------------- encoding */
 
 uint32_t MASK2(unsigned r1, unsigned inv1, unsigned r2, unsigned inv2)
@@ -116,7 +83,7 @@ static int prog_valid(const prog *p, char *why, size_t len)
 
 /* ------------------------------------------------------------- harness */
 
-golden *mk_model(tcase *t, unsigned cus, unsigned latency, uint64_t max_ticks, bool external)
+golden *mk_model(check_case *t, unsigned cus, unsigned latency, uint64_t max_ticks, bool external)
 {
     golden_config cfg;
     golden_config_default(&cfg);
@@ -128,7 +95,7 @@ golden *mk_model(tcase *t, unsigned cus, unsigned latency, uint64_t max_ticks, b
     golden *g = NULL;
     char err[256];
     if (golden_create(&g, &cfg, err, sizeof err) != GPU_OK) {
-        t_fail(t, "golden_create: %s", err);
+        case_fail(t, "golden_create: %s", err);
         return NULL;
     }
     return g;
@@ -139,26 +106,26 @@ void put_args(golden *g, const uint32_t *args, unsigned n)
     golden_mem_write(g, ARGS_ADDR, args, n * 4);
 }
 
-int launch(tcase *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds)
+int launch(check_case *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds)
 {
     char err[256];
     if (p->n > PROG_MAX) {
-        t_fail(t, "test program too long (%u words)", p->n);
+        case_fail(t, "test program too long (%u words)", p->n);
         return 0;
     }
     if (!prog_valid(p, err, sizeof err)) {
-        t_fail(t, "%s", err);
+        case_fail(t, "%s", err);
         return 0;
     }
     golden_launch_params lp = { p->w, p->n, groups, wpg, lds, ARGS_ADDR };
     if (golden_launch(g, &lp, err, sizeof err) != GPU_OK) {
-        t_fail(t, "golden_launch: %s", err);
+        case_fail(t, "golden_launch: %s", err);
         return 0;
     }
     return 1;
 }
 
-gpu_status run(tcase *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds, gpu_result *res)
+gpu_status run(check_case *t, golden *g, const prog *p, unsigned groups, unsigned wpg, unsigned lds, gpu_result *res)
 {
     if (!launch(t, g, p, groups, wpg, lds))
         return GPU_ERR_ARG;
@@ -178,7 +145,7 @@ void describe(const gpu_result *r, char *buf, size_t len)
              r->fault, isa_fault_name(r->fault), r->wave, r->cu, r->pc, r->lane, r->addr, r->reg);
 }
 
-void expect_fault(tcase *t, gpu_status st, const gpu_result *r, unsigned code, uint32_t pc, int lane,
+void expect_fault(check_case *t, gpu_status st, const gpu_result *r, unsigned code, uint32_t pc, int lane,
                          uint32_t addr, int reg)
 {
     char d[256];

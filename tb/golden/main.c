@@ -29,5 +29,5 @@ int main(void)
     test_timeout();
     test_lockstep();
     test_config_errors();
-    return g_failed ? 1 : 0;
+    return check_summary("test_golden");
 }

@@ -33,7 +33,7 @@ static void build_workload(prog *p)
     emit(p, END());
 }
 
-static int run_workload(tcase *t, golden *g, gpu_counters *c, uint8_t *mem, uint32_t memlen)
+static int run_workload(check_case *t, golden *g, gpu_counters *c, uint8_t *mem, uint32_t memlen)
 {
     uint32_t args[3] = { OUT_ADDR, 0, 0 };
     put_args(g, args, 3);
@@ -51,8 +51,8 @@ static int run_workload(tcase *t, golden *g, gpu_counters *c, uint8_t *mem, uint
 
 void test_determinism(void)
 {
-    tcase t;
-    t_begin(&t, "golden_deterministic_counters_and_memory");
+    check_case t;
+    case_begin(&t, "golden_deterministic_counters_and_memory");
     const uint32_t len = 0x10000;
     uint8_t *m1 = calloc(len, 1), *m2 = calloc(len, 1), *m3 = calloc(len, 1);
     gpu_counters c1, c2, c3;
@@ -86,13 +86,13 @@ void test_determinism(void)
     free(m1);
     free(m2);
     free(m3);
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_two_models(void)
 {
-    tcase t;
-    t_begin(&t, "golden_two_models_coexist");
+    check_case t;
+    case_begin(&t, "golden_two_models_coexist");
     golden *a = mk_model(&t, 1, 3, 100000, false), *b = mk_model(&t, 2, 11, 100000, true);
     if (a && b) {
         uint32_t args_a[2] = { OUT_ADDR, 1000 }, args_b[2] = { OUT_ADDR, 2000 };
@@ -130,13 +130,13 @@ void test_two_models(void)
     }
     golden_destroy(a);
     golden_destroy(b);
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_timeout(void)
 {
-    tcase t;
-    t_begin(&t, "golden_timeout_infinite_loop");
+    check_case t;
+    case_begin(&t, "golden_timeout_infinite_loop");
     golden *g = mk_model(&t, 2, 3, 5000, false);
     if (g) {
         prog p = { .n = 0 };
@@ -166,15 +166,15 @@ void test_timeout(void)
         CHECK(&t, st == GPU_ERR_TIMEOUT, "waiting on a slow store: status %d, expected timeout", (int)st);
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_lockstep(void)
 {
-    tcase t;
-    t_begin(&t, "golden_lockstep_retire_records");
+    check_case t;
+    case_begin(&t, "golden_lockstep_retire_records");
     golden *g = mk_model(&t, 2, 3, 100000, true);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     prog p = { .n = 0 };
     emit(&p, ALU2(ISA_OP_SHL, 16, SV(R_SID), LL(2)));                        /* 0 */
     emit(&p, MOV(20, MASK2(R_LO16, 0, R_N2ND, 0), LL(7)));                    /* 1 */
@@ -186,7 +186,7 @@ void test_lockstep(void)
     emit(&p, END());                                                         /* 7 */
     emit(&p, WAIT2(3, 5));                                                   /* 8 */
     emit(&p, END());                                                         /* 9 */
-    if (!launch(&t, g, &p, 1, 1, 256)) { golden_destroy(g); t_end(&t); return; }
+    if (!launch(&t, g, &p, 1, 1, 256)) { golden_destroy(g); case_end(&t); return; }
     CHECK(&t, golden_wave_status(g, 1, 0) == GOLDEN_WAVE_EMPTY, "slot not empty before dispatch");
     CHECK(&t, golden_dispatch(g, 1, -1) == 0, "dispatch on CU 1 failed");
     CHECK(&t, golden_wave_status(g, 1, 0) == GOLDEN_WAVE_READY, "wave not ready after dispatch");
@@ -253,10 +253,10 @@ void test_lockstep(void)
           "counters: insts %" PRIu64 " lane_ops %" PRIu64 " lds %" PRIu64 " stores %" PRIu64 " valu %" PRIu64,
           c.instructions, c.lane_ops, c.lds_accesses, c.global_stores, c.valu_insts);
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 
     /* A faulting step reports and stops everything. */
-    t_begin(&t, "golden_lockstep_fault_stops_task");
+    case_begin(&t, "golden_lockstep_fault_stops_task");
     g = mk_model(&t, 1, 3, 100000, false);
     if (g) {
         prog q = { .n = 0 };
@@ -275,13 +275,13 @@ void test_lockstep(void)
         }
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_config_errors(void)
 {
-    tcase t;
-    t_begin(&t, "golden_rejects_bad_config_and_launch");
+    check_case t;
+    case_begin(&t, "golden_rejects_bad_config_and_launch");
     golden_config cfg;
     golden_config_default(&cfg);
     golden *g = NULL;
@@ -311,6 +311,6 @@ void test_config_errors(void)
         CHECK(&t, golden_mem_read(g, &x, (1 << 16) - 2, 4) == GPU_ERR_RANGE, "read past the end accepted");
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 

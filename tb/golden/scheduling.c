@@ -4,8 +4,8 @@
 
 void test_signal_stall(void)
 {
-    tcase t;
-    t_begin(&t, "golden_signal_stall_on_reissue");
+    check_case t;
+    case_begin(&t, "golden_signal_stall_on_reissue");
     const unsigned lat = 50;
     uint64_t cyc[2] = { 0, 0 };
     for (int two_slots = 0; two_slots < 2; two_slots++) {
@@ -53,7 +53,7 @@ void test_signal_stall(void)
         }
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 
 /* Wave 0 of a 2-wave group writes LDS late; wave 1 reads it after a barrier.
@@ -83,8 +83,8 @@ static void build_barrier_prog(prog *p, int with_barrier)
 
 void test_barrier(void)
 {
-    tcase t;
-    t_begin(&t, "golden_barrier_two_waves_lds");
+    check_case t;
+    case_begin(&t, "golden_barrier_two_waves_lds");
     for (int with = 1; with >= 0; with--) {
         golden *g = mk_model(&t, 1, 4, 100000, false);
         if (!g) break;
@@ -137,10 +137,10 @@ void test_barrier(void)
         }
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 
     /* A barrier after the other wave ended passes straight through. */
-    t_begin(&t, "golden_barrier_ended_wave_not_counted");
+    case_begin(&t, "golden_barrier_ended_wave_not_counted");
     g = mk_model(&t, 1, 4, 10000, false);
     if (g) {
         /* wave 1 waits at its first barrier until wave 0 ends */
@@ -163,13 +163,13 @@ void test_barrier(void)
         CHECK(&t, c.barriers == 6 && c.groups == 3, "barriers %" PRIu64 " groups %" PRIu64, c.barriers, c.groups);
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_dispatcher(void)
 {
-    tcase t;
-    t_begin(&t, "golden_dispatch_placement_order");
+    check_case t;
+    case_begin(&t, "golden_dispatch_placement_order");
     golden *g = mk_model(&t, 3, 4, 100000, false);
     if (g) {
         prog p = { .n = 0 };
@@ -212,10 +212,10 @@ void test_dispatcher(void)
         }
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 
     /* More groups than slots: each group adds into its own word; LDS forces one group per CU. */
-    t_begin(&t, "golden_dispatch_more_groups_than_slots");
+    case_begin(&t, "golden_dispatch_more_groups_than_slots");
     g = mk_model(&t, 2, 6, 1000000, false);
     if (g) {
         uint32_t args[1] = { OUT_ADDR };
@@ -246,5 +246,5 @@ void test_dispatcher(void)
         CHECK(&t, c.groups == groups, "groups counter %" PRIu64, c.groups);
         golden_destroy(g);
     }
-    t_end(&t);
+    case_end(&t);
 }

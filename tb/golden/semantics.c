@@ -4,10 +4,10 @@
 
 void test_semantics(void)
 {
-    tcase t;
-    t_begin(&t, "golden_xlane_select_reductions_atomics");
+    check_case t;
+    case_begin(&t, "golden_xlane_select_reductions_atomics");
     golden *g = mk_model(&t, 1, 3, 100000, false);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     /* Input: 32 f32 values where the summation order matters. */
     uint32_t in[32];
     for (unsigned l = 0; l < 32; l++) {
@@ -132,15 +132,15 @@ void test_semantics(void)
         seq = f32_add(seq, in[l]);
     CHECK(&t, seq != exp[5][0], "test input does not distinguish the reduction order");
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 }
 
 void test_branches_signals(void)
 {
-    tcase t;
-    t_begin(&t, "golden_mask_branches_and_sig_done");
+    check_case t;
+    case_begin(&t, "golden_mask_branches_and_sig_done");
     golden *g = mk_model(&t, 1, 5, 100000, false);
-    if (!g) { t_end(&t); return; }
+    if (!g) { case_end(&t); return; }
     uint32_t args[1] = { OUT_ADDR };
     put_args(g, args, 1);
     prog p = { .n = 0 };
@@ -185,6 +185,6 @@ void test_branches_signals(void)
         CHECK(&t, rd32(g, OUT_ADDR + 384 + 4 * l) == 1, "sig_done2 on done slots gave %u", rd32(g, OUT_ADDR + 384));
     }
     golden_destroy(g);
-    t_end(&t);
+    case_end(&t);
 }
 

@@ -180,18 +180,18 @@ void test_int_alu(bool scalar)
     unsigned nout = scalar ? N_INT_OPS + 5 : N_INT_OPS;
     dt_run d;
     if (!dt_init(&d, kname, nwaves, 1, 2, nout)) return;
-    rng r = { scalar ? 11u : 10u };
+    prng r = { scalar ? 11u : 10u };
     for (unsigned w = 0; w < nwaves; w++)
         for (unsigned l = 0; l < LANES; l++) {
             unsigned p = scalar ? w : w * LANES + l;
-            uint32_t a = rnd(&r), b = rnd(&r);
+            uint32_t a = prng_u32(&r), b = prng_u32(&r);
             if (p < npairs) {
                 a = int_edges[p / N_INT_EDGES];
                 b = int_edges[p % N_INT_EDGES];
-            } else if (rnd(&r) & 1) {
+            } else if (prng_u32(&r) & 1) {
                 b &= 63; /* shift amounts and small divisors */
             }
-            if (scalar && l) { a = rnd(&r); b = rnd(&r); } /* lanes other than 0 must not matter */
+            if (scalar && l) { a = prng_u32(&r); b = prng_u32(&r); } /* lanes other than 0 must not matter */
             IN(&d, w, 0, l) = a;
             IN(&d, w, 1, l) = b;
         }
@@ -219,7 +219,7 @@ void test_f32_alu(bool scalar)
     unsigned nwaves = scalar ? npairs + nrand : (npairs + LANES - 1) / LANES + nrand;
     dt_run d;
     if (!dt_init(&d, kname, nwaves, 1, 4, N_F32_OPS)) return;
-    rng r = { scalar ? 21u : 20u };
+    prng r = { scalar ? 21u : 20u };
     for (unsigned w = 0; w < nwaves; w++)
         for (unsigned l = 0; l < LANES; l++) {
             unsigned p = scalar ? w : w * LANES + l;
@@ -227,24 +227,24 @@ void test_f32_alu(bool scalar)
             if (p < npairs) {
                 a = f32_edges[p / N_F32_EDGES];
                 b = f32_edges[p % N_F32_EDGES];
-                c = (rnd(&r) & 1) ? f32_edges[rnd_below(&r, N_F32_EDGES)] : rnd_f32_moderate(&r);
-                i = (rnd(&r) & 1) ? cvt_int_edges[rnd_below(&r, N_CVT_EDGES)] : rnd(&r);
+                c = (prng_u32(&r) & 1) ? f32_edges[prng_below(&r, N_F32_EDGES)] : prng_f32_moderate(&r);
+                i = (prng_u32(&r) & 1) ? cvt_int_edges[prng_below(&r, N_CVT_EDGES)] : prng_u32(&r);
             } else {
-                switch (rnd(&r) % 3) {
+                switch (prng_u32(&r) % 3) {
                 case 0: /* any bit pattern */
-                    a = rnd(&r); b = rnd(&r); c = rnd(&r);
+                    a = prng_u32(&r); b = prng_u32(&r); c = prng_u32(&r);
                     break;
                 case 1: /* moderate values: fma and sums round visibly */
-                    a = rnd_f32_moderate(&r); b = rnd_f32_moderate(&r); c = rnd_f32_moderate(&r);
+                    a = prng_f32_moderate(&r); b = prng_f32_moderate(&r); c = prng_f32_moderate(&r);
                     break;
                 default: /* near-integers and products that cancel, for cvt and fma */
-                    a = bits((float)(int32_t)(rnd(&r) >> rnd_below(&r, 32)) + 0.5f * (float)(rnd(&r) % 3));
-                    b = rnd_f32_moderate(&r);
+                    a = bits((float)(int32_t)(prng_u32(&r) >> prng_below(&r, 32)) + 0.5f * (float)(prng_u32(&r) % 3));
+                    b = prng_f32_moderate(&r);
                     c = bits(-fl(a) * fl(b));
                     break;
                 }
-                i = rnd(&r) >> rnd_below(&r, 32);
-                if (rnd(&r) & 1) i = (uint32_t)-(int32_t)i;
+                i = prng_u32(&r) >> prng_below(&r, 32);
+                if (prng_u32(&r) & 1) i = (uint32_t)-(int32_t)i;
             }
             IN(&d, w, 0, l) = a;
             IN(&d, w, 1, l) = b;

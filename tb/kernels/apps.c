@@ -34,9 +34,9 @@ void test_matmul(uint32_t n, const char *name)
     size_t nn = (size_t)n * n;
     uint32_t *a = words_alloc(nn), *b = words_alloc(nn), *exp = words_alloc(nn + GUARD_WORDS), *got = NULL;
     gpu_addr da, db, dc;
-    rng r = { 1000u + n };
-    for (size_t i = 0; i < nn; i++) a[i] = rnd_f32_moderate(&r);
-    for (size_t i = 0; i < nn; i++) b[i] = rnd_f32_moderate(&r);
+    prng r = { 1000u + n };
+    for (size_t i = 0; i < nn; i++) a[i] = prng_f32_moderate(&r);
+    for (size_t i = 0; i < nn; i++) b[i] = prng_f32_moderate(&r);
     if (a && b && exp && dev_buf(name, dev, (uint32_t)nn * 4, a, 0, &da) &&
         dev_buf(name, dev, (uint32_t)nn * 4, b, 0, &db) &&
         dev_buf(name, dev, (uint32_t)(nn + GUARD_WORDS) * 4, NULL, SENTINEL, &dc)) {
@@ -65,8 +65,8 @@ void test_vecadd(uint32_t n, const char *name)
     size_t len = n + GUARD_WORDS; /* inputs have data past n too: a kernel without the tail mask would use it */
     uint32_t *a = words_alloc(len), *b = words_alloc(len), *exp = words_alloc(len), *got = NULL;
     gpu_addr da, db, dc;
-    rng r = { 2000u + n };
-    for (size_t i = 0; i < len && a && b; i++) { a[i] = rnd(&r); b[i] = rnd(&r); }
+    prng r = { 2000u + n };
+    for (size_t i = 0; i < len && a && b; i++) { a[i] = prng_u32(&r); b[i] = prng_u32(&r); }
     if (a && b && exp && dev_buf(name, dev, (uint32_t)len * 4, a, 0, &da) && dev_buf(name, dev, (uint32_t)len * 4, b, 0, &db) &&
         dev_buf(name, dev, (uint32_t)len * 4, NULL, SENTINEL, &dc)) {
         uint32_t args[4] = { dc, da, db, n };
@@ -87,12 +87,12 @@ void test_saxpy(uint32_t n, const char *name)
     size_t len = n + GUARD_WORDS;
     uint32_t *x = words_alloc(len), *y = words_alloc(len), *exp = words_alloc(len), *got = NULL;
     gpu_addr dx, dy;
-    rng r = { 3000u + n };
-    uint32_t a = rnd_f32_moderate(&r);
+    prng r = { 3000u + n };
+    uint32_t a = prng_f32_moderate(&r);
     for (size_t i = 0; i < len && x && y; i++) {
-        x[i] = rnd_f32_moderate(&r);
+        x[i] = prng_f32_moderate(&r);
         /* y near -a*x for some elements: the product's low bits then show in the result */
-        y[i] = (i % 3 == 0) ? bits(-(fl(a) * fl(x[i]))) : rnd_f32_moderate(&r);
+        y[i] = (i % 3 == 0) ? bits(-(fl(a) * fl(x[i]))) : prng_f32_moderate(&r);
     }
     if (x && y && exp && dev_buf(name, dev, (uint32_t)len * 4, x, 0, &dx) && dev_buf(name, dev, (uint32_t)len * 4, y, 0, &dy)) {
         uint32_t args[4] = { dy, dx, a, n };
@@ -114,9 +114,9 @@ void test_reduce_u32(uint32_t n, uint32_t groups, const char *name)
     uint32_t *in = words_alloc(len), *got = NULL;
     uint32_t res_init[2], exp[2];
     gpu_addr din, dres;
-    rng r = { 4000u + n };
-    for (size_t i = 0; i < len && in; i++) in[i] = rnd(&r);
-    res_init[0] = rnd(&r);
+    prng r = { 4000u + n };
+    for (size_t i = 0; i < len && in; i++) in[i] = prng_u32(&r);
+    res_init[0] = prng_u32(&r);
     res_init[1] = SENTINEL;
     if (in && dev_buf(name, dev, (uint32_t)len * 4, in, 0, &din) && dev_buf(name, dev, 8, res_init, 0, &dres)) {
         uint32_t args[3] = { din, n, dres };
@@ -163,9 +163,9 @@ void test_reduce_f32(uint32_t n, uint32_t per, const char *name_part, const char
     size_t len = (size_t)groups * per + GUARD_WORDS;
     uint32_t *in = words_alloc(len), *exp = words_alloc(groups + GUARD_WORDS), *got = NULL, *got2 = NULL;
     gpu_addr din, dpart, dfin;
-    rng r = { 5000u + n };
+    prng r = { 5000u + n };
     for (size_t i = 0; i < len && in; i++) {
-        in[i] = rnd_f32_moderate(&r);
+        in[i] = prng_f32_moderate(&r);
         if (i % 7 == 3) in[i] = bits(-fl(in[i - 1]) * 1.0000001f); /* near-cancellations */
     }
     if (in && exp && dev_buf(name, dev, (uint32_t)len * 4, in, 0, &din) &&
@@ -197,8 +197,8 @@ void test_transpose(uint32_t rows, uint32_t cols, const char *name)
     size_t nn = (size_t)rows * cols;
     uint32_t *in = words_alloc(nn + GUARD_WORDS), *exp = words_alloc(nn + GUARD_WORDS), *got = NULL;
     gpu_addr din, dout;
-    rng r = { 6000u + rows * 1000u + cols };
-    for (size_t i = 0; i < nn + GUARD_WORDS && in; i++) in[i] = rnd(&r);
+    prng r = { 6000u + rows * 1000u + cols };
+    for (size_t i = 0; i < nn + GUARD_WORDS && in; i++) in[i] = prng_u32(&r);
     if (in && exp && dev_buf(name, dev, (uint32_t)(nn + GUARD_WORDS) * 4, in, 0, &din) &&
         dev_buf(name, dev, (uint32_t)(nn + GUARD_WORDS) * 4, NULL, SENTINEL, &dout)) {
         uint32_t args[4] = { din, dout, rows, cols };
@@ -223,15 +223,15 @@ void test_histogram(uint32_t n, uint32_t per, const char *name)
     size_t len = (size_t)groups * per + GUARD_WORDS;
     uint32_t *in = words_alloc(len), hist[64 + GUARD_WORDS], exp[64 + GUARD_WORDS], *got = NULL;
     gpu_addr din, dhist;
-    rng r = { 7000u + n };
+    prng r = { 7000u + n };
     for (size_t i = 0; i < len && in; i++) {
-        uint32_t v = rnd(&r);
-        unsigned k = rnd_below(&r, 10);
+        uint32_t v = prng_u32(&r);
+        unsigned k = prng_below(&r, 10);
         if (k < 4) v = (v & ~63u) | 3;                  /* a hot bin: many lanes of a wave on one word */
-        else if (k < 6) v = (v & ~63u) | rnd_below(&r, 4);
+        else if (k < 6) v = (v & ~63u) | prng_below(&r, 4);
         in[i] = v;
     }
-    for (unsigned b = 0; b < 64 + GUARD_WORDS; b++) hist[b] = b < 64 ? rnd_below(&r, 1000) : SENTINEL;
+    for (unsigned b = 0; b < 64 + GUARD_WORDS; b++) hist[b] = b < 64 ? prng_below(&r, 1000) : SENTINEL;
     if (in && dev_buf(name, dev, (uint32_t)len * 4, in, 0, &din) && dev_buf(name, dev, sizeof hist, hist, 0, &dhist)) {
         uint32_t args[4] = { din, n, dhist, per };
         if (run_ok(name, dev, "histogram", groups, 0, 0, args, 4) && (got = dev_fetch(name, dev, dhist, 64 + GUARD_WORDS))) {

@@ -50,16 +50,16 @@ void test_atomics(bool global)
     const unsigned nw = 6, nout = 62;
     dt_run d;
     if (!dt_init(&d, global ? "dt_global_atomic" : "dt_lds_atomic", nw, 1, 5, nout)) return;
-    rng r = { global ? 92u : 91u };
+    prng r = { global ? 92u : 91u };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            uint32_t i = rnd(&r), v = rnd(&r), c = rnd(&r), m = rnd(&r), wd = rnd(&r);
+            uint32_t i = prng_u32(&r), v = prng_u32(&r), c = prng_u32(&r), m = prng_u32(&r), wd = prng_u32(&r);
             switch (w) {
             case 1: i &= 1; v &= 1; c &= 1; break;                 /* many cas hits */
             case 2: i &= 3; v &= 3; c &= 3; m |= 1; break;         /* every lane */
             case 3:
-                i = int_edges[rnd_below(&r, N_INT_EDGES)];
-                v = int_edges[rnd_below(&r, N_INT_EDGES)];
+                i = int_edges[prng_below(&r, N_INT_EDGES)];
+                v = int_edges[prng_below(&r, N_INT_EDGES)];
                 break;
             case 4: c = i; break;                                   /* cas hits on distinct words */
             case 5: i &= 3; v &= 3; c &= 3; wd = 2; break;          /* every lane on word 2 */

@@ -9,12 +9,12 @@ void test_branch(void)
     const unsigned nw = 8;
     dt_run d;
     if (!dt_init(&d, "dt_branch", nw, 1, 3, 23)) return;
-    rng r = { 61 };
+    prng r = { 61 };
     static const uint32_t z0[8] = { 0, 5, 0x80000000u, 0, 1, 0, 0xFFFFFFFFu, 2 };
     static const uint32_t k0[8] = { 0, 3, 7, 1, 0x12345675u, 2, 6, 4 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            uint32_t z = rnd(&r) | 2, m = rnd(&r) & ~1u, sel;
+            uint32_t z = prng_u32(&r) | 2, m = prng_u32(&r) & ~1u, sel;
             if (w == 1) z = 0;
             switch (w) {
             case 0: sel = 1; break;                 /* every lane */
@@ -24,11 +24,11 @@ void test_branch(void)
             case 5: sel = l < 16; break;
             case 6: sel = l >= 16; break;
             case 7: sel = l & 1; break;
-            default: sel = rnd(&r) & 1; break;
+            default: sel = prng_u32(&r) & 1; break;
             }
             IN(&d, w, 0, l) = l ? z : z0[w];
             IN(&d, w, 1, l) = m | sel;
-            IN(&d, w, 2, l) = l ? rnd(&r) : k0[w];
+            IN(&d, w, 2, l) = l ? prng_u32(&r) : k0[w];
         }
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);
@@ -104,9 +104,9 @@ void test_end(void)
     const unsigned nw = 4;
     dt_run d;
     if (!dt_init(&d, "dt_end", nw, 1, 1, 2)) return;
-    rng r = { 65 };
+    prng r = { 65 };
     for (unsigned w = 0; w < nw; w++)
-        for (unsigned l = 0; l < LANES; l++) IN(&d, w, 0, l) = rnd(&r);
+        for (unsigned l = 0; l < LANES; l++) IN(&d, w, 0, l) = prng_u32(&r);
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);
     if (!e) { dt_free(&d); return; }
@@ -141,10 +141,10 @@ void test_signals(void)
     const unsigned nw = 4;
     dt_run d;
     if (!dt_init(&d, "dt_signals", nw, 1, 4, 13)) return;
-    rng r = { 71 };
+    prng r = { 71 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned k = 0; k < 4; k++)
-            for (unsigned l = 0; l < LANES; l++) IN(&d, w, k, l) = rnd(&r);
+            for (unsigned l = 0; l < LANES; l++) IN(&d, w, k, l) = prng_u32(&r);
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);
     if (!e) { dt_free(&d); return; }
@@ -182,10 +182,10 @@ void test_sig_waitany(void)
     const unsigned nw = 4;
     dt_run d;
     if (!dt_init(&d, "dt_sig_waitany", nw, 1, 4, 7)) return;
-    rng r = { 72 };
+    prng r = { 72 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned k = 0; k < 4; k++)
-            for (unsigned l = 0; l < LANES; l++) IN(&d, w, k, l) = rnd(&r);
+            for (unsigned l = 0; l < LANES; l++) IN(&d, w, k, l) = prng_u32(&r);
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);
     if (!e) { dt_free(&d); return; }

@@ -71,18 +71,18 @@ void test_masks(void)
     const uint32_t wpg = 2, groups = 4, nw = wpg * groups;
     dt_run d;
     if (!dt_init(&d, "dt_masks", nw, wpg, 5, 53)) return;
-    rng r = { 31 };
+    prng r = { 31 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            IN(&d, w, 0, l) = rnd(&r);
-            uint32_t p = rnd(&r), q = rnd(&r);
+            IN(&d, w, 0, l) = prng_u32(&r);
+            uint32_t p = prng_u32(&r), q = prng_u32(&r);
             if (w == 1) p |= 1;           /* every lane selected by P */
             if (w == 2) q &= ~1u;         /* no lane selected by Q */
             if (w == 3 && l == 0) p &= ~1u;
             IN(&d, w, 1, l) = p;
             IN(&d, w, 2, l) = q;
-            IN(&d, w, 3, l) = rnd_f32_moderate(&r);
-            IN(&d, w, 4, l) = rnd_f32_moderate(&r);
+            IN(&d, w, 3, l) = prng_f32_moderate(&r);
+            IN(&d, w, 4, l) = prng_f32_moderate(&r);
         }
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);
@@ -140,13 +140,13 @@ void test_xlane(void)
     const unsigned nw = 6;
     dt_run d;
     if (!dt_init(&d, "dt_xlane", nw, 1, 4, 22)) return;
-    rng r = { 41 };
+    prng r = { 41 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            IN(&d, w, 0, l) = rnd(&r);
-            IN(&d, w, 1, l) = rnd(&r);
-            IN(&d, w, 2, l) = (w & 1) ? rnd(&r) : rnd_below(&r, 256);
-            uint32_t m = rnd(&r);
+            IN(&d, w, 0, l) = prng_u32(&r);
+            IN(&d, w, 1, l) = prng_u32(&r);
+            IN(&d, w, 2, l) = (w & 1) ? prng_u32(&r) : prng_below(&r, 256);
+            uint32_t m = prng_u32(&r);
             if (w == 0) m &= ~1u;                       /* empty: first_where_true keeps D */
             if (w == 1) m = (m & ~1u) | (l == 31);      /* only lane 31 */
             if (w == 2) m |= 1;                         /* every lane */

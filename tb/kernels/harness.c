@@ -8,7 +8,6 @@
 
 /* ------------------------------------------------------------ reporting */
 
-unsigned n_pass, n_fail;
 gpu_backend_kind backend = GPU_BACKEND_GOLDEN;
 const char *filter; /* run only tests whose name contains it */
 
@@ -24,33 +23,19 @@ void pass(const char *name)
         probe_hit |= selected(name);
         return;
     }
-    printf("PASS %s\n", name);
-    n_pass++;
+    check_pass(name);
 }
 
 void fail(const char *name, const char *fmt, ...)
 {
-    va_list ap;
     if (probing) {
         probe_hit |= selected(name);
         return;
     }
-    printf("FAIL %s: ", name);
+    va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    check_vfail(name, fmt, ap);
     va_end(ap);
-    printf("\n");
-    n_fail++;
-}
-
-/* ------------------------------------------------------------ PRNG (splitmix64) */
-
-uint32_t rnd(rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (uint32_t)((z ^ (z >> 31)) >> 16);
 }
 
 /* ------------------------------------------------------------ f32 helpers */
@@ -69,11 +54,6 @@ uint32_t bits(float f)
     return u;
 }
 
-uint32_t rnd_f32_moderate(rng *r)
-{
-    uint32_t e = 127 - 20 + rnd_below(r, 41);
-    return (rnd(r) & 0x807FFFFFu) | (e << 23);
-}
 
 /* ------------------------------------------------------------ device and kernels */
 
@@ -191,12 +171,8 @@ bool dev_buf(const char *test, gpu_device *dev, uint32_t bytes, const void *init
  * (a printf format taking the index, e.g. "C[%zu]") and the count. */
 bool compare_words(const char *test, const uint32_t *exp, const uint32_t *got, size_t n, const char *what)
 {
-    size_t bad = 0, first = 0;
-    for (size_t i = 0; i < n; i++)
-        if (exp[i] != got[i]) {
-            if (!bad) first = i;
-            bad++;
-        }
+    size_t first;
+    size_t bad = words_differ(exp, got, n, &first);
     if (!bad) return true;
     fail(test, "%s[%zu]: expected 0x%08" PRIx32 ", got 0x%08" PRIx32 " (%zu of %zu words differ)", what, first,
          exp[first], got[first], bad, n);

@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "gpu.h"
+#include "check.h"
+#include "prng.h"
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -21,7 +23,6 @@
 #define SCALAR_SENTINEL 0x5A5A5A5Au
 #define QNAN 0x7FC00000u
 
-extern unsigned n_pass, n_fail;
 extern gpu_backend_kind backend;
 extern const char *filter;
 static inline bool selected(const char *name) { return !filter || strstr(name, filter); }
@@ -41,17 +42,12 @@ extern bool probing, probe_hit;
 
 void pass(const char *name);
 void fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-typedef struct { uint64_t s; } rng;
-uint32_t rnd(rng *r);
-static inline uint32_t rnd_below(rng *r, uint32_t n) { return (uint32_t)(((uint64_t)rnd(r) * n) >> 32); }
+
 float fl(uint32_t u);
 uint32_t bits(float f);
 
 /* Result bits of an f32 operation: any NaN becomes the canonical NaN. */
 static inline uint32_t canon(float f) { return isnan(f) ? QNAN : bits(f); }
-
-/* A random f32 with a moderate exponent (|x| in about 2^-20..2^20), either sign. */
-uint32_t rnd_f32_moderate(rng *r);
 
 gpu_device *open_dev(const char *test, unsigned cus, uint32_t mem);
 

@@ -9,17 +9,17 @@ void test_lds(void)
     const unsigned nw = 8; /* 4 groups of 2 waves */
     dt_run d;
     if (!dt_init(&d, "dt_lds", nw, 2, 5, 13)) return;
-    rng r = { 81 };
+    prng r = { 81 };
     for (unsigned w = 0; w < nw; w++) {
         for (unsigned l = 0; l < LANES; l++) {
-            IN(&d, w, 0, l) = rnd(&r);
-            IN(&d, w, 1, l) = rnd(&r);
-            IN(&d, w, 2, l) = w == 0 ? (rnd(&r) | 1) : rnd(&r);
-            IN(&d, w, 3, l) = rnd(&r);
+            IN(&d, w, 0, l) = prng_u32(&r);
+            IN(&d, w, 1, l) = prng_u32(&r);
+            IN(&d, w, 2, l) = w == 0 ? (prng_u32(&r) | 1) : prng_u32(&r);
+            IN(&d, w, 3, l) = prng_u32(&r);
             IN(&d, w, 4, l) = l;
         }
         for (unsigned l = LANES - 1; l > 0; l--) { /* a random permutation */
-            unsigned j = rnd_below(&r, l + 1);
+            unsigned j = prng_below(&r, l + 1);
             uint32_t t = IN(&d, w, 4, l);
             IN(&d, w, 4, l) = IN(&d, w, 4, j);
             IN(&d, w, 4, j) = t;

@@ -63,6 +63,5 @@ int main(int argc, char **argv)
     test_atomic_contention(0, "mem_atomics_contention_all_cus");
     test_atomic_contention(1, "mem_atomics_contention_all_cus_tickets");
 
-    printf("test_kernels: %u passed, %u failed\n", n_pass, n_fail);
-    return n_fail ? 1 : 0;
+    return check_summary("test_kernels");
 }

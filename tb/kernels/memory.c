@@ -10,13 +10,13 @@ void test_global_mem(void)
     const unsigned nw = 4;
     dt_run d;
     if (!dt_init(&d, "dt_global_mem", nw, 1, 4, 15)) return;
-    rng r = { 101 };
+    prng r = { 101 };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            IN(&d, w, 0, l) = rnd(&r);
-            IN(&d, w, 1, l) = rnd(&r);
-            IN(&d, w, 2, l) = rnd(&r);
-            IN(&d, w, 3, l) = rnd(&r);
+            IN(&d, w, 0, l) = prng_u32(&r);
+            IN(&d, w, 1, l) = prng_u32(&r);
+            IN(&d, w, 2, l) = prng_u32(&r);
+            IN(&d, w, 3, l) = prng_u32(&r);
         }
     dt_exec(&d);
     uint32_t *e = dt_exp(&d);

@@ -37,22 +37,22 @@ void test_reduce(bool f32)
     unsigned nout = 2 * nfn + nchain + 1, nw = f32 ? 20 : 8;
     dt_run d;
     if (!dt_init(&d, f32 ? "dt_reduce_f32" : "dt_reduce_int", nw, 1, 2, nout)) return;
-    rng r = { f32 ? 52u : 51u };
+    prng r = { f32 ? 52u : 51u };
     for (unsigned w = 0; w < nw; w++)
         for (unsigned l = 0; l < LANES; l++) {
-            uint32_t x = rnd(&r);
+            uint32_t x = prng_u32(&r);
             if (!f32) {
                 switch (w) {
-                case 2: x = int_edges[rnd_below(&r, N_INT_EDGES)]; break;
-                case 3: x |= rnd(&r) | rnd(&r); break;        /* mostly ones: and/or */
-                case 4: x &= rnd(&r) & rnd(&r); break;        /* sparse */
-                case 5: x = rnd_below(&r, 4); break;          /* ties */
-                case 6: x = (uint32_t)((int32_t)x >> rnd_below(&r, 31)); break;
+                case 2: x = int_edges[prng_below(&r, N_INT_EDGES)]; break;
+                case 3: x |= prng_u32(&r) | prng_u32(&r); break;        /* mostly ones: and/or */
+                case 4: x &= prng_u32(&r) & prng_u32(&r); break;        /* sparse */
+                case 5: x = prng_below(&r, 4); break;          /* ties */
+                case 6: x = (uint32_t)((int32_t)x >> prng_below(&r, 31)); break;
                 case 7: x = 0x80000000u; break;
                 default: break;
                 }
             } else {
-                uint32_t m = rnd_f32_moderate(&r);
+                uint32_t m = prng_f32_moderate(&r);
                 switch (w) {
                 case 0: x = m; break;
                 case 1: /* big and small magnitudes: the order shows in the rounding */
@@ -61,18 +61,18 @@ void test_reduce(bool f32)
                 case 2: x = (l == 5 || l == 21) ? 0x7FC00000u : l == 13 ? 0xFFC00001u : m; break; /* NaN inputs */
                 case 3: x = l == 9 ? 0x7F800000u : l == 12 ? 0xFF800000u : m; break; /* inf - inf in one chunk */
                 case 4: x = (l % 5 == 0) ? 0x7F800000u : m; break;
-                case 5: x = (rnd(&r) & 1) ? 0x80000000u : 0; break;               /* -0 and +0 */
+                case 5: x = (prng_u32(&r) & 1) ? 0x80000000u : 0; break;               /* -0 and +0 */
                 case 6: x = 0x80000000u; break;                                     /* all -0 */
-                case 7: x = 0x7F000000u | (rnd(&r) & 0x807FFFFFu); break;           /* overflow */
+                case 7: x = 0x7F000000u | (prng_u32(&r) & 0x807FFFFFu); break;           /* overflow */
                 case 8: break;                                                      /* any bits */
-                case 9: x = (l < 8 || (rnd(&r) & 1)) ? (0x7F800001u | rnd(&r)) : m; break; /* NaNs, payloads */
-                case 10: x = rnd(&r) & 0x807FFFFFu; break;                          /* subnormals */
+                case 9: x = (l < 8 || (prng_u32(&r) & 1)) ? (0x7F800001u | prng_u32(&r)) : m; break; /* NaNs, payloads */
+                case 10: x = prng_u32(&r) & 0x807FFFFFu; break;                          /* subnormals */
                 default: /* cancellations whose result depends on the order: see below */
                     break;
                 }
             }
             IN(&d, w, 0, l) = x;
-            IN(&d, w, 1, l) = rnd(&r);
+            IN(&d, w, 1, l) = prng_u32(&r);
         }
     /* f32 waves 11..: each chunk a shuffle of {2^24, -2^24, 1, 1, 1, 3, 0.5, 2^-30}, and
      * lanes 0, 8, 16, 24 a shuffle of {2^24, -2^24, 1, 1}: summed in another
@@ -85,14 +85,14 @@ void test_reduce(bool f32)
         for (unsigned ch = 0; ch < 4; ch++) {
             memcpy(v, chunk, sizeof v);
             for (unsigned i = 7; i > 0; i--) {
-                unsigned j = rnd_below(&r, i + 1);
+                unsigned j = prng_below(&r, i + 1);
                 float t = v[i]; v[i] = v[j]; v[j] = t;
             }
             for (unsigned i = 0; i < 8; i++) X[8 * ch + i] = bits(v[i]);
         }
         memcpy(v, fin, sizeof fin);
         for (unsigned i = 3; i > 0; i--) {
-            unsigned j = rnd_below(&r, i + 1);
+            unsigned j = prng_below(&r, i + 1);
             float t = v[i]; v[i] = v[j]; v[j] = t;
         }
         for (unsigned i = 0; i < 4; i++) X[8 * i] = bits(v[i]);

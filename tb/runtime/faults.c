@@ -38,49 +38,49 @@ static void fixture_arm(fixture *fx)
 }
 
 /* Both still hold SENTINEL: the faulting instruction (and nothing after it) wrote memory. */
-static void chk_untouched(check *c, fixture *fx)
+static void chk_untouched(check_case *c, fixture *fx)
 {
     uint32_t b[BUF_WORDS], top = 0;
     gpu_read(fx->dev, b, fx->buf, sizeof b);
     gpu_read(fx->dev, &top, FAULT_MEM - 4, 4);
     for (unsigned i = 0; i < BUF_WORDS; i++)
         if (b[i] != SENTINEL) {
-            chk_fail(c, "memory was written: buf[%u] = 0x%08" PRIx32 " (the faulting instruction or a later one ran)",
+            case_fail(c, "memory was written: buf[%u] = 0x%08" PRIx32 " (the faulting instruction or a later one ran)",
                      i, b[i]);
             break;
         }
-    if (top != SENTINEL) chk_fail(c, "memory was written: the last word = 0x%08" PRIx32, top);
+    if (top != SENTINEL) case_fail(c, "memory was written: the last word = 0x%08" PRIx32, top);
 }
 
-static void chk_fault_fields(check *c, gpu_status st, const gpu_result *r, const kbin *kb, const fault_exp *e)
+static void chk_fault_fields(check_case *c, gpu_status st, const gpu_result *r, const kbin *kb, const fault_exp *e)
 {
-    if (st != GPU_ERR_FAULT) chk_fail(c, "gpu_wait returned %s, expected GPU_ERR_FAULT", gpu_status_name(st));
-    if (r->status != GPU_ERR_FAULT) chk_fail(c, "status %s, expected GPU_ERR_FAULT", gpu_status_name(r->status));
-    if (r->fault != e->fault) chk_fail(c, "fault %s, expected %s", fault_name(r->fault), fault_name(e->fault));
-    if (r->wave != e->wave) chk_fail(c, "wave %" PRIu32 ", expected %" PRIu32, r->wave, e->wave);
-    if (r->group != e->group) chk_fail(c, "group %" PRIu32 ", expected %" PRIu32, r->group, e->group);
-    if (r->cu != 0) chk_fail(c, "cu %" PRIu32 ", expected 0 (a 1-CU device)", r->cu);
-    if (r->pc != e->pc) chk_fail(c, "pc %" PRIu32 ", expected %" PRIu32, r->pc, e->pc);
+    if (st != GPU_ERR_FAULT) case_fail(c, "gpu_wait returned %s, expected GPU_ERR_FAULT", gpu_status_name(st));
+    if (r->status != GPU_ERR_FAULT) case_fail(c, "status %s, expected GPU_ERR_FAULT", gpu_status_name(r->status));
+    if (r->fault != e->fault) case_fail(c, "fault %s, expected %s", fault_name(r->fault), fault_name(e->fault));
+    if (r->wave != e->wave) case_fail(c, "wave %" PRIu32 ", expected %" PRIu32, r->wave, e->wave);
+    if (r->group != e->group) case_fail(c, "group %" PRIu32 ", expected %" PRIu32, r->group, e->group);
+    if (r->cu != 0) case_fail(c, "cu %" PRIu32 ", expected 0 (a 1-CU device)", r->cu);
+    if (r->pc != e->pc) case_fail(c, "pc %" PRIu32 ", expected %" PRIu32, r->pc, e->pc);
     uint64_t want_inst = e->pc < kb->num_insts ? kb->insts[e->pc] : 0;
     if (r->inst != want_inst)
-        chk_fail(c, "inst 0x%016" PRIx64 ", expected 0x%016" PRIx64, r->inst, want_inst);
-    if (r->lane != e->lane) chk_fail(c, "lane %" PRId32 ", expected %" PRId32, r->lane, e->lane);
-    if (r->addr != e->addr) chk_fail(c, "addr 0x%08" PRIx32 ", expected 0x%08" PRIx32, r->addr, e->addr);
-    if (r->reg != e->reg) chk_fail(c, "reg %" PRId32 ", expected %" PRId32, r->reg, e->reg);
+        case_fail(c, "inst 0x%016" PRIx64 ", expected 0x%016" PRIx64, r->inst, want_inst);
+    if (r->lane != e->lane) case_fail(c, "lane %" PRId32 ", expected %" PRId32, r->lane, e->lane);
+    if (r->addr != e->addr) case_fail(c, "addr 0x%08" PRIx32 ", expected 0x%08" PRIx32, r->addr, e->addr);
+    if (r->reg != e->reg) case_fail(c, "reg %" PRId32 ", expected %" PRId32, r->reg, e->reg);
 }
 
 /* The one-line report names the fault, the pc and the disassembled instruction. */
-static void chk_fault_format(check *c, gpu_device *dev, const gpu_result *r, const fault_exp *e)
+static void chk_fault_format(check_case *c, gpu_device *dev, const gpu_result *r, const fault_exp *e)
 {
     char line[512];
     gpu_result_format(dev, r, line, sizeof line);
-    if (!strstr(line, fault_name(e->fault))) chk_fail(c, "\"%s\" does not name %s", line, fault_name(e->fault));
-    if (!has_field(line, "pc ", e->pc)) chk_fail(c, "\"%s\" does not say pc %" PRIu32, line, e->pc);
-    if (!strstr(line, e->dis)) chk_fail(c, "\"%s\" does not show the instruction \"%s\"", line, e->dis);
+    if (!strstr(line, fault_name(e->fault))) case_fail(c, "\"%s\" does not name %s", line, fault_name(e->fault));
+    if (!has_field(line, "pc ", e->pc)) case_fail(c, "\"%s\" does not say pc %" PRIu32, line, e->pc);
+    if (!strstr(line, e->dis)) case_fail(c, "\"%s\" does not show the instruction \"%s\"", line, e->dis);
     if (e->lane >= 0 && !has_field(line, "lane ", (unsigned)e->lane))
-        chk_fail(c, "\"%s\" does not say lane %" PRId32, line, e->lane);
+        case_fail(c, "\"%s\" does not say lane %" PRId32, line, e->lane);
     if (!strstr(gpu_last_error(dev), fault_name(e->fault)))
-        chk_fail(c, "gpu_last_error \"%s\" does not name %s", gpu_last_error(dev), fault_name(e->fault));
+        case_fail(c, "gpu_last_error \"%s\" does not name %s", gpu_last_error(dev), fault_name(e->fault));
 }
 
 /* Runs src (args: buf) on the fixture and checks the fault e: prints
@@ -97,23 +97,23 @@ static void fault_case(fixture *fx, const char *name, const char *src, uint32_t 
     uint32_t args[1] = { fx->buf };
     gpu_result res;
     gpu_status st = run(fx->dev, k, groups, 0, lds, args, 1, &res);
-    check c;
+    check_case c;
     chk_begin(&c, "%s", name);
     chk_fault_fields(&c, st, &res, &kb, e);
     chk_untouched(&c, fx);
-    chk_end(&c);
+    case_end(&c);
     chk_begin(&c, "%s_format", name);
     chk_fault_format(&c, fx->dev, &res, e);
-    chk_end(&c);
+    case_end(&c);
     chk_begin(&c, "%s_then_runs", name);
     chk_device_works(&c, fx->dev, fx->out);
-    chk_end(&c);
+    case_end(&c);
     gpu_kernel_free(k);
     kbin_free(&kb);
 }
 
 /* Runs src expecting success; returns the buffer in b. */
-static bool ok_case(check *c, fixture *fx, const char *src, uint32_t groups, uint32_t *b)
+static bool ok_case(check_case *c, fixture *fx, const char *src, uint32_t groups, uint32_t *b)
 {
     kbin kb;
     gpu_kernel *k = load_src(c->name, fx->dev, src, &kb);
@@ -124,7 +124,7 @@ static bool ok_case(check *c, fixture *fx, const char *src, uint32_t groups, uin
     if (st != GPU_OK) {
         char line[512];
         gpu_result_format(fx->dev, &res, line, sizeof line);
-        chk_fail(c, "gpu_wait returned %s: %s", gpu_status_name(st), line);
+        case_fail(c, "gpu_wait returned %s: %s", gpu_status_name(st), line);
     }
     gpu_read(fx->dev, b, fx->buf, BUF_WORDS * 4);
     gpu_kernel_free(k);
@@ -157,7 +157,7 @@ void test_faults(void)
     fx.dev = open_cfg("fault_open", &fcfg);
     if (!fx.dev) return;
     if (gpu_alloc(fx.dev, BUF_WORDS * 4, &fx.buf) != GPU_OK || gpu_alloc(fx.dev, 256, &fx.out) != GPU_OK) {
-        fail("fault_open", "gpu_alloc: %s", gpu_last_error(fx.dev));
+        check_fail("fault_open", "gpu_alloc: %s", gpu_last_error(fx.dev));
         gpu_close(fx.dev);
         return;
     }
@@ -321,7 +321,7 @@ void test_faults(void)
                1, 0, &(fault_exp){ 8, 0, 0, 4, -1, 0, 20, "global_store32 s2, v21, v20, v16" });
     if (selected("pending_reg_released_by_sig_done")) {
         /* sig_done1 that sees the slot done releases the register: no fault. */
-        check c;
+        check_case c;
         chk_begin(&c, "pending_reg_released_by_sig_done");
         fixture_arm(&fx);
         uint32_t b[BUF_WORDS];
@@ -340,8 +340,8 @@ void test_faults(void)
                     "    end\n",
                     1, b) &&
             b[1] != marker + 1)
-            chk_fail(&c, "buf[1] = 0x%08" PRIx32 ", expected 0x%08" PRIx32, b[1], marker + 1);
-        chk_end(&c);
+            case_fail(&c, "buf[1] = 0x%08" PRIx32 ", expected 0x%08" PRIx32, b[1], marker + 1);
+        case_end(&c);
     }
 
     /* ---- After a fault, nothing else runs ---- */
@@ -385,7 +385,7 @@ void test_faults(void)
     if (selected("fault_order_signal_stall_before_pending_reg")) {
         /* Reissuing onto s0 waits for it, which releases v20: the address
          * register v20 is no longer pending when it is read. */
-        check c;
+        check_case c;
         chk_begin(&c, "fault_order_signal_stall_before_pending_reg");
         fixture_arm(&fx);
         uint32_t b[BUF_WORDS], w0 = buf + 64, w16 = 0x0DDBA11u;
@@ -402,8 +402,8 @@ void test_faults(void)
                     "    end\n",
                     1, b) &&
             b[1] != w16)
-            chk_fail(&c, "buf[1] = 0x%08" PRIx32 ", expected 0x%08" PRIx32, b[1], w16);
-        chk_end(&c);
+            case_fail(&c, "buf[1] = 0x%08" PRIx32 ", expected 0x%08" PRIx32, b[1], w16);
+        case_end(&c);
     }
     fault_case(&fx, "fault_order_pending_reg_before_pc_out_of_range",
                PRE

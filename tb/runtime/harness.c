@@ -3,81 +3,35 @@
  * inline kernels, and the "device still works" check. */
 #include "runtime_test.h"
 
-#define WATCHDOG_SECONDS 120       /* per check */
+#define WATCHDOG_SECONDS 120       /* per check_case */
 
 /* ------------------------------------------------------------ reporting */
 
-unsigned n_pass, n_fail, n_skip;
 gpu_backend_kind backend = GPU_BACKEND_GOLDEN;
 const char *filter;
 
-void pass(const char *name)
-{
-    printf("PASS %s\n", name);
-    n_pass++;
-}
-
-void fail(const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    n_fail++;
-}
-
-void skip(const char *name, const char *why)
-{
-    printf("SKIP %s: %s\n", name, why);
-    n_skip++;
-}
-
-void chk_begin(check *c, const char *fmt, ...)
+void chk_begin(check_case *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->name, sizeof c->name, fmt, ap);
+    case_vbegin(c, fmt, ap);
     va_end(ap);
     arm_watchdog(c->name);
-    c->why[0] = 0;
-    c->n = 0;
-    c->bad = false;
 }
 
-void chk_fail(check *c, const char *fmt, ...)
-{
-    c->bad = true;
-    if (c->n + 8 >= sizeof c->why) return;
-    if (c->n) c->n += (size_t)snprintf(c->why + c->n, sizeof c->why - c->n, "; ");
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(c->why + c->n, sizeof c->why - c->n, fmt, ap);
-    va_end(ap);
-    if (k > 0) c->n = c->n + (size_t)k < sizeof c->why ? c->n + (size_t)k : sizeof c->why - 1;
-}
-
-bool chk_end(check *c)
-{
-    if (c->bad) fail(c->name, "%s", c->why);
-    else pass(c->name);
-    return !c->bad;
-}
-
-void chk_status(check *c, const char *what, gpu_status st, gpu_status want, gpu_device *dev)
+void chk_status(check_case *c, const char *what, gpu_status st, gpu_status want, gpu_device *dev)
 {
     if (st != want)
-        chk_fail(c, "%s returned %s, expected %s (%s)", what, gpu_status_name(st), gpu_status_name(want),
+        case_fail(c, "%s returned %s, expected %s (%s)", what, gpu_status_name(st), gpu_status_name(want),
                  dev ? gpu_last_error(dev) : "no device");
 }
 
-void chk_msg(check *c, const char *what, const char *msg, ...)
+void chk_msg(check_case *c, const char *what, const char *msg, ...)
 {
     va_list ap;
     va_start(ap, msg);
     for (const char *w = va_arg(ap, const char *); w; w = va_arg(ap, const char *))
-        if (!msg || !strstr(msg, w)) chk_fail(c, "%s \"%s\" does not mention '%s'", what, msg ? msg : "(null)", w);
+        if (!msg || !strstr(msg, w)) case_fail(c, "%s \"%s\" does not mention '%s'", what, msg ? msg : "(null)", w);
     va_end(ap);
 }
 
@@ -116,7 +70,7 @@ gpu_device *open_cfg(const char *test, const gpu_config *cfg)
     char err[512] = "";
     gpu_status st = gpu_open(cfg, &dev, err, sizeof err);
     if (st != GPU_OK || !dev) {
-        fail(test, "gpu_open: %s: %s", gpu_status_name(st), err);
+        check_fail(test, "gpu_open: %s: %s", gpu_status_name(st), err);
         return NULL;
     }
     return dev;
@@ -134,7 +88,7 @@ static bool assemble(const char *test, const char *src, kbin *kb)
 {
     char err[512];
     if (asm_assemble(src, strlen(src), test, kb, err, sizeof err) != 0) {
-        fail(test, "the test kernel does not assemble: %s", err);
+        check_fail(test, "the test kernel does not assemble: %s", err);
         return false;
     }
     return true;
@@ -145,7 +99,7 @@ static bool to_bytes(const char *test, const kbin *kb, uint8_t **b, size_t *n)
 {
     char err[512];
     if (kbin_serialize(kb, b, n, err, sizeof err) != 0) {
-        fail(test, "kbin_serialize: %s", err);
+        check_fail(test, "kbin_serialize: %s", err);
         return false;
     }
     return true;
@@ -162,7 +116,7 @@ gpu_kernel *load_src(const char *test, gpu_device *dev, const char *src, kbin *k
     if (to_bytes(test, k, &b, &n)) {
         gpu_status st = gpu_kernel_load(dev, b, n, &kern);
         if (st != GPU_OK) {
-            fail(test, "gpu_kernel_load: %s: %s", gpu_status_name(st), gpu_last_error(dev));
+            check_fail(test, "gpu_kernel_load: %s: %s", gpu_status_name(st), gpu_last_error(dev));
             kern = NULL;
         }
     }
@@ -211,22 +165,22 @@ const char *const works_src =
     "    sig_wait s1\n"
     "    end\n";
 
-void chk_device_works(check *c, gpu_device *dev, gpu_addr out)
+void chk_device_works(check_case *c, gpu_device *dev, gpu_addr out)
 {
     if (!out && gpu_alloc(dev, 64 * 4, &out) != GPU_OK) {
-        chk_fail(c, "gpu_alloc for the check kernel: %s", gpu_last_error(dev));
+        case_fail(c, "gpu_alloc for the check kernel: %s", gpu_last_error(dev));
         return;
     }
     kbin kb;
     if (asm_assemble(works_src, strlen(works_src), "works", &kb, NULL, 0) != 0) {
-        chk_fail(c, "the check kernel does not assemble");
+        case_fail(c, "the check kernel does not assemble");
         return;
     }
     uint8_t *b = NULL;
     size_t n = 0;
     gpu_kernel *k = NULL;
     if (kbin_serialize(&kb, &b, &n, NULL, 0) != 0 || gpu_kernel_load(dev, b, n, &k) != GPU_OK) {
-        chk_fail(c, "cannot load the check kernel: %s", gpu_last_error(dev));
+        case_fail(c, "cannot load the check kernel: %s", gpu_last_error(dev));
         free(b);
         kbin_free(&kb);
         return;
@@ -241,17 +195,17 @@ void chk_device_works(check *c, gpu_device *dev, gpu_addr out)
     if (st != GPU_OK || res.status != GPU_OK) {
         char line[256];
         gpu_result_format(dev, &res, line, sizeof line);
-        chk_fail(c, "a normal launch afterwards returned %s (%s)", gpu_status_name(st), line);
+        case_fail(c, "a normal launch afterwards returned %s (%s)", gpu_status_name(st), line);
         return;
     }
     uint32_t got[64];
     if (gpu_read(dev, got, out, sizeof got) != GPU_OK) {
-        chk_fail(c, "gpu_read: %s", gpu_last_error(dev));
+        case_fail(c, "gpu_read: %s", gpu_last_error(dev));
         return;
     }
     for (unsigned i = 0; i < 64; i++)
         if (got[i] != 3 * i + 7) {
-            chk_fail(c, "a normal launch afterwards: wave %u lane %u stored 0x%08" PRIx32 ", expected %u", i / 32,
+            case_fail(c, "a normal launch afterwards: wave %u lane %u stored 0x%08" PRIx32 ", expected %u", i / 32,
                      i % 32, got[i], 3 * i + 7);
             return;
         }

@@ -21,54 +21,54 @@ void test_kbin_serialize(void)
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (!selected(bad[i].name)) continue;
-        check c;
+        check_case c;
         chk_begin(&c, "%s", bad[i].name);
         kbin k = { bad[i].n, bad[i].lds, bad[i].waves, code };
         uint8_t *out = (uint8_t *)&c;
         size_t len = 12345;
         char err[256] = "";
-        if (kbin_serialize(&k, &out, &len, err, sizeof err) != -1) chk_fail(&c, "kbin_serialize did not return -1");
-        if (out != (uint8_t *)&c || len != 12345) chk_fail(&c, "kbin_serialize wrote its outputs");
+        if (kbin_serialize(&k, &out, &len, err, sizeof err) != -1) case_fail(&c, "kbin_serialize did not return -1");
+        if (out != (uint8_t *)&c || len != 12345) case_fail(&c, "kbin_serialize wrote its outputs");
         chk_msg(&c, "the message", err, bad[i].word, NULL);
-        chk_end(&c);
+        case_end(&c);
     }
     if (selected("kbin_serialize_accepts_limits")) {
-        check c;
+        check_case c;
         chk_begin(&c, "kbin_serialize_accepts_limits");
         kbin k = { 4096, 65536, 2, code }, back;
         uint8_t *out = NULL;
         size_t len = 0;
         char err[256] = "";
         if (kbin_serialize(&k, &out, &len, err, sizeof err) != 0) {
-            chk_fail(&c, "kbin_serialize: %s", err);
+            case_fail(&c, "kbin_serialize: %s", err);
         } else if (kbin_parse(out, len, &back, err, sizeof err) != 0) {
-            chk_fail(&c, "kbin_parse of the result: %s", err);
+            case_fail(&c, "kbin_parse of the result: %s", err);
         } else {
             if (back.num_insts != 4096 || back.lds_bytes != 65536 || back.waves_per_group != 2 ||
                 memcmp(back.insts, code, 4096 * 8) != 0)
-                chk_fail(&c, "the parsed kernel differs");
+                case_fail(&c, "the parsed kernel differs");
             kbin_free(&back);
         }
         free(out);
-        chk_end(&c);
+        case_end(&c);
     }
     if (selected("kbin_write_file_rejects_without_creating")) {
-        check c;
+        check_case c;
         chk_begin(&c, "kbin_write_file_rejects_without_creating");
         char path[64];
         snprintf(path, sizeof path, "/tmp/wavegpu_test_runtime_%ld_bad.wgk", (long)getpid());
         remove(path);
         kbin k = { 2, 2, 1, code };
         char err[256] = "";
-        if (kbin_write_file(path, &k, err, sizeof err) != -1) chk_fail(&c, "kbin_write_file did not return -1");
+        if (kbin_write_file(path, &k, err, sizeof err) != -1) case_fail(&c, "kbin_write_file did not return -1");
         chk_msg(&c, "the message", err, "LDS", NULL);
         FILE *f = fopen(path, "rb");
         if (f) {
-            chk_fail(&c, "%s was created", path);
+            case_fail(&c, "%s was created", path);
             fclose(f);
             remove(path);
         }
-        chk_end(&c);
+        case_end(&c);
     }
 }
 

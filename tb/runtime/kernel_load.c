@@ -57,12 +57,12 @@ void test_kernel_load(void)
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (!selected(bad[i].name)) continue;
-        check c;
+        check_case c;
         chk_begin(&c, "%s", bad[i].name);
         size_t len;
         uint8_t *b = make_bin(bad[i].n, bad[i].lds, bad[i].waves, &len);
         if (!b) {
-            fail(c.name, "out of host memory");
+            check_fail(c.name, "out of host memory");
             continue;
         }
         switch (bad[i].edit) {
@@ -76,18 +76,18 @@ void test_kernel_load(void)
         gpu_kernel *k = (gpu_kernel *)b;   /* must become NULL */
         gpu_status st = gpu_kernel_load(dev, b, len, &k);
         chk_status(&c, "gpu_kernel_load", st, GPU_ERR_KERNEL, dev);
-        if (k) chk_fail(&c, "*k is not NULL after a rejected kernel");
+        if (k) case_fail(&c, "*k is not NULL after a rejected kernel");
         chk_msg(&c, "the message", gpu_last_error(dev), bad[i].word, NULL);
         if (st == GPU_OK && k) gpu_kernel_free(k);
         free(b);
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("kernel_assemble_runs_and_reports_errors")) {
         /* Source text straight into a kernel: a good one runs (each lane of
          * 2 groups stores 3*i + 7 at out[i]); bad ones give GPU_ERR_KERNEL
          * with "name:line:col" and no kernel. */
-        check c;
+        check_case c;
         chk_begin(&c, "kernel_assemble_runs_and_reports_errors");
         static const char src[] = ".waves 1\n"
                                   "    global_load32 s0, v16, one, args     # v16 = out\n"
@@ -109,11 +109,11 @@ void test_kernel_load(void)
             gpu_result res;
             uint32_t got[64];
             chk_status(&c, "running it", run(dev, k, 2, 0, 0, &out, 1, &res), GPU_OK, dev);
-            if (gpu_read(dev, got, out, sizeof got) != GPU_OK) chk_fail(&c, "gpu_read: %s", gpu_last_error(dev));
+            if (gpu_read(dev, got, out, sizeof got) != GPU_OK) case_fail(&c, "gpu_read: %s", gpu_last_error(dev));
             else
                 for (unsigned i = 0; i < 64; i++)
                     if (got[i] != 3 * i + 7) {
-                        chk_fail(&c, "out[%u] is 0x%08" PRIx32 ", expected %u", i, got[i], 3 * i + 7);
+                        case_fail(&c, "out[%u] is 0x%08" PRIx32 ", expected %u", i, got[i], 3 * i + 7);
                         break;
                     }
         }
@@ -129,17 +129,17 @@ void test_kernel_load(void)
             k = (gpu_kernel *)&c;   /* must become NULL */
             st = gpu_kernel_assemble(dev, bad_src[i].src, strlen(bad_src[i].src), "bad.s", &k);
             chk_status(&c, "gpu_kernel_assemble of a bad source", st, GPU_ERR_KERNEL, dev);
-            if (k) chk_fail(&c, "*k is not NULL after bad source %u", i);
+            if (k) case_fail(&c, "*k is not NULL after bad source %u", i);
             chk_msg(&c, "the message", gpu_last_error(dev), bad_src[i].where, NULL);
         }
         chk_status(&c, "gpu_kernel_assemble(k NULL)", gpu_kernel_assemble(dev, src, sizeof src - 1, "x", NULL),
                    GPU_ERR_ARG, dev);
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("kernel_load_accepts_limits")) {
         /* 4096 instructions, 65536 LDS bytes, 2 waves: loads and runs. */
-        check c;
+        check_case c;
         chk_begin(&c, "kernel_load_accepts_limits");
         size_t len;
         uint8_t *b = make_bin(4096, 65536, 2, &len);
@@ -152,11 +152,11 @@ void test_kernel_load(void)
         }
         gpu_kernel_free(k);
         free(b);
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("kernel_load_null_arguments")) {
-        check c;
+        check_case c;
         chk_begin(&c, "kernel_load_null_arguments");
         size_t len;
         uint8_t *b = make_bin(2, 0, 1, &len);
@@ -166,41 +166,41 @@ void test_kernel_load(void)
         chk_status(&c, "gpu_kernel_load(k NULL)", gpu_kernel_load(dev, b, len, NULL), GPU_ERR_ARG, dev);
         chk_status(&c, "gpu_kernel_load_file(path NULL)", gpu_kernel_load_file(dev, NULL, &k), GPU_ERR_ARG, dev);
         free(b);
-        chk_end(&c);
+        case_end(&c);
     }
 
     char path[64];
     snprintf(path, sizeof path, "/tmp/wavegpu_test_runtime_%ld.wgk", (long)getpid());
     if (selected("kernel_load_file_missing")) {
-        check c;
+        check_case c;
         chk_begin(&c, "kernel_load_file_missing");
         remove(path);
         gpu_kernel *k = (gpu_kernel *)path;
         chk_status(&c, "gpu_kernel_load_file(missing)", gpu_kernel_load_file(dev, path, &k), GPU_ERR_KERNEL, dev);
-        if (k) chk_fail(&c, "*k is not NULL");
+        if (k) case_fail(&c, "*k is not NULL");
         chk_msg(&c, "the message", gpu_last_error(dev), path, NULL);
-        chk_end(&c);
+        case_end(&c);
     }
     if (selected("kernel_load_file_malformed") || selected("kernel_load_file_valid")) {
         size_t len;
         uint8_t *b = make_bin(2, 0, 1, &len);
         FILE *f = b ? fopen(path, "wb") : NULL;
         if (!f) {
-            fail("kernel_load_file_malformed", "cannot write %s", path);
+            check_fail("kernel_load_file_malformed", "cannot write %s", path);
             free(b);
         } else {
             b[1] = 'x';
             bool wrote = fwrite(b, 1, len, f) == len;
             wrote &= fclose(f) == 0;
-            check c;
+            check_case c;
             chk_begin(&c, "kernel_load_file_malformed");
             gpu_kernel *k = NULL;
-            if (!wrote) chk_fail(&c, "cannot write %s", path);
+            if (!wrote) case_fail(&c, "cannot write %s", path);
             chk_status(&c, "gpu_kernel_load_file(bad magic)", gpu_kernel_load_file(dev, path, &k), GPU_ERR_KERNEL,
                        dev);
             chk_msg(&c, "the message", gpu_last_error(dev), path, "magic", NULL);
             gpu_kernel_free(k);
-            chk_end(&c);
+            case_end(&c);
 
             /* The same file repaired loads: the two checks above fail for the right reason. */
             chk_begin(&c, "kernel_load_file_valid");
@@ -208,11 +208,11 @@ void test_kernel_load(void)
             f = fopen(path, "wb");
             wrote = f && fwrite(b, 1, len, f) == len;
             if (f) wrote &= fclose(f) == 0;
-            if (!wrote) chk_fail(&c, "cannot write %s", path);
+            if (!wrote) case_fail(&c, "cannot write %s", path);
             k = NULL;
             chk_status(&c, "gpu_kernel_load_file(valid)", gpu_kernel_load_file(dev, path, &k), GPU_OK, dev);
             gpu_kernel_free(k);
-            chk_end(&c);
+            case_end(&c);
             free(b);
             remove(path);
         }

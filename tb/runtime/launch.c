@@ -48,7 +48,7 @@ void test_launch(void)
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (!selected(bad[i].name)) continue;
-        check c;
+        check_case c;
         chk_begin(&c, "%s", bad[i].name);
         gpu_launch_params p = { .num_groups = bad[i].groups, .waves_per_group = bad[i].waves,
                                 .lds_bytes = bad[i].lds, .args = bad[i].null_args ? NULL : args,
@@ -60,10 +60,10 @@ void test_launch(void)
         gpu_result res;
         chk_status(&c, "gpu_wait after the rejected launch", gpu_wait(dev, &res), st == GPU_OK ? GPU_OK : GPU_ERR_STATE,
                    dev);
-        chk_end(&c);
+        case_end(&c);
     }
     if (selected("launch_null_kernel_or_params")) {
-        check c;
+        check_case c;
         chk_begin(&c, "launch_null_kernel_or_params");
         gpu_launch_params p = { .num_groups = 1, .args = args, .num_args = 1 };
         chk_status(&c, "gpu_launch(kernel NULL)", gpu_launch(dev, NULL, &p), GPU_ERR_ARG, dev);
@@ -72,11 +72,11 @@ void test_launch(void)
         chk_msg(&c, "its message", gpu_last_error(dev), "params", NULL);
         gpu_result res;
         chk_status(&c, "gpu_wait afterwards", gpu_wait(dev, &res), GPU_ERR_STATE, dev);
-        chk_end(&c);
+        case_end(&c);
     }
     if (selected("launch_accepts_limits")) {
         /* 64 arguments (the last one is read), lds_bytes 65536, 2 waves. */
-        check c;
+        check_case c;
         chk_begin(&c, "launch_accepts_limits");
         gpu_kernel *ka = load_src(c.name, dev, args_src, NULL);
         if (ka) {
@@ -87,16 +87,16 @@ void test_launch(void)
             uint32_t got[2] = { 0, 0 };
             gpu_read(dev, got, out, 8);
             if (st == GPU_OK && (got[0] != args[63] || got[1] != args[1]))
-                chk_fail(&c, "the kernel read arguments 63 and 1 as 0x%08" PRIx32 " 0x%08" PRIx32
+                case_fail(&c, "the kernel read arguments 63 and 1 as 0x%08" PRIx32 " 0x%08" PRIx32
                          ", expected 0x%08" PRIx32 " 0x%08" PRIx32, got[0], got[1], args[63], args[1]);
             gpu_kernel_free(ka);
-            chk_end(&c);
+            case_end(&c);
         }
     }
 
     if (selected("launch_twice_before_wait")) {
         /* The second launch is refused and the first one runs to completion. */
-        check c;
+        check_case c;
         chk_begin(&c, "launch_twice_before_wait");
         gpu_addr out2 = 0;
         gpu_alloc(dev, 256, &out2);
@@ -115,11 +115,11 @@ void test_launch(void)
         gpu_read(dev, g2, out2, sizeof g2);
         for (unsigned i = 0; i < 64; i++) {
             if (g1[i] != 3 * i + 7) {
-                chk_fail(&c, "the first launch: out[%u] = 0x%08" PRIx32 ", expected %u", i, g1[i], 3 * i + 7);
+                case_fail(&c, "the first launch: out[%u] = 0x%08" PRIx32 ", expected %u", i, g1[i], 3 * i + 7);
                 break;
             }
             if (g2[i] != 0) {
-                chk_fail(&c, "the refused launch ran: out2[%u] = 0x%08" PRIx32, i, g2[i]);
+                case_fail(&c, "the refused launch ran: out2[%u] = 0x%08" PRIx32, i, g2[i]);
                 break;
             }
         }
@@ -128,8 +128,8 @@ void test_launch(void)
         chk_status(&c, "launch then gpu_wait(res NULL)", gpu_launch(dev, k, &p2), GPU_OK, dev);
         chk_status(&c, "gpu_wait(res NULL)", gpu_wait(dev, NULL), GPU_OK, dev);
         gpu_read(dev, g2, out2, sizeof g2);
-        if (g2[63] != 3 * 63 + 7) chk_fail(&c, "the launch waited with res NULL did not run");
-        chk_end(&c);
+        if (g2[63] != 3 * 63 + 7) case_fail(&c, "the launch waited with res NULL did not run");
+        case_end(&c);
     }
     gpu_kernel_free(k);
     gpu_close(dev);
@@ -138,18 +138,18 @@ void test_launch(void)
 void test_wait_nothing_launched(void)
 {
     if (selected("wait_with_nothing_launched")) {
-        check c;
+        check_case c;
         chk_begin(&c, "wait_with_nothing_launched");
         gpu_device *d2 = open_dev(c.name, 1, SMALL_MEM);   /* the only open device */
         if (d2) {
             gpu_result res;
             memset(&res, 0x55, sizeof res);
             chk_status(&c, "gpu_wait on a fresh device", gpu_wait(d2, &res), GPU_ERR_STATE, d2);
-            if (res.status != GPU_ERR_STATE) chk_fail(&c, "res.status is %s", gpu_status_name(res.status));
+            if (res.status != GPU_ERR_STATE) case_fail(&c, "res.status is %s", gpu_status_name(res.status));
             chk_msg(&c, "the message", gpu_last_error(d2), "gpu_wait", NULL);
             gpu_close(d2);
         }
-        chk_end(&c);
+        case_end(&c);
     }
 }
 
@@ -158,7 +158,7 @@ void test_wait_nothing_launched(void)
 void test_timeout(void)
 {
     if (!selected("timeout_infinite_loop")) return;
-    check c;
+    check_case c;
     chk_begin(&c, "timeout_infinite_loop");
     gpu_config cfg;
     config(&cfg, 2, SMALL_MEM);
@@ -177,9 +177,9 @@ void test_timeout(void)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double dt = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     chk_status(&c, "gpu_wait", st, GPU_ERR_TIMEOUT, dev);
-    if (res.status != GPU_ERR_TIMEOUT) chk_fail(&c, "res.status is %s", gpu_status_name(res.status));
-    if (res.fault != 0) chk_fail(&c, "res.fault is %u, expected 0", res.fault);
-    if (dt > 60) chk_fail(&c, "the launch took %.1f s to time out at 20000 cycles", dt);
+    if (res.status != GPU_ERR_TIMEOUT) case_fail(&c, "res.status is %s", gpu_status_name(res.status));
+    if (res.fault != 0) case_fail(&c, "res.fault is %u, expected 0", res.fault);
+    if (dt > 60) case_fail(&c, "the launch took %.1f s to time out at 20000 cycles", dt);
     char line[256];
     gpu_result_format(dev, &res, line, sizeof line);
     chk_msg(&c, "gpu_result_format", line, "timeout", NULL);
@@ -187,7 +187,7 @@ void test_timeout(void)
     chk_device_works(&c, dev, 0);
     gpu_kernel_free(k);
     gpu_close(dev);
-    chk_end(&c);
+    case_end(&c);
 }
 
 /* ------------------------------------------------------------ deadlock watchdog */
@@ -197,10 +197,10 @@ void test_deadlock_watchdog(void)
     const char *name = "rtl_deadlock_watchdog_lost_response";
     if (!selected(name)) return;
     if (backend != GPU_BACKEND_RTL) {
-        skip(name, "RTL backend only");
+        check_skip(name, "RTL backend only");
         return;
     }
-    check c;
+    check_case c;
     chk_begin(&c, name);
     setenv("WAVEGPU_MEM_LOSE_AFTER", "1", 1);
     gpu_config cfg;
@@ -213,10 +213,10 @@ void test_deadlock_watchdog(void)
                              "    global_load32 s0, v16, one, args\n    sig_wait s0\n"
                              "    global_load32 s1, v17, one, v16\n    sig_wait s1\n    end\n", NULL);
     if (!k || gpu_alloc(dev, 256, &buf) != GPU_OK) {
-        chk_fail(&c, "setup: %s", gpu_last_error(dev));
+        case_fail(&c, "setup: %s", gpu_last_error(dev));
         gpu_kernel_free(k);
         gpu_close(dev);
-        chk_end(&c);
+        case_end(&c);
         return;
     }
     uint32_t arg = buf;
@@ -228,10 +228,10 @@ void test_deadlock_watchdog(void)
     double dt = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     chk_status(&c, "gpu_wait", st, GPU_ERR_BACKEND, dev);
     chk_msg(&c, "gpu_last_error", gpu_last_error(dev), "deadlock", "no AXI handshake", NULL);
-    if (dt > 60) chk_fail(&c, "the watchdog took %.1f s to stop the launch", dt);
+    if (dt > 60) case_fail(&c, "the watchdog took %.1f s to stop the launch", dt);
     gpu_kernel_free(k);
     gpu_close(dev);
-    chk_end(&c);
+    case_end(&c);
 }
 
 /* ------------------------------------------------------------ two devices */
@@ -243,7 +243,7 @@ void test_two_devices(void)
         const char *name =
             o == 0 ? "two_devices_open_at_once_close_last_first" : "two_devices_open_at_once_close_first_first";
         if (!selected(name)) continue;
-        check c;
+        check_case c;
         chk_begin(&c, "%s", name);
         gpu_device *d[2] = { NULL, NULL };
         gpu_addr buf[2] = { 0, 0 };
@@ -252,8 +252,8 @@ void test_two_devices(void)
             config(&cfg, 1, SMALL_MEM);
             char err[512] = "";
             gpu_status st = gpu_open(&cfg, &d[i], err, sizeof err);
-            if (st != GPU_OK) chk_fail(&c, "gpu_open of device %u: %s: %s", i, gpu_status_name(st), err);
-            else if (gpu_alloc(d[i], 256, &buf[i]) != GPU_OK) chk_fail(&c, "gpu_alloc: %s", gpu_last_error(d[i]));
+            if (st != GPU_OK) case_fail(&c, "gpu_open of device %u: %s: %s", i, gpu_status_name(st), err);
+            else if (gpu_alloc(d[i], 256, &buf[i]) != GPU_OK) case_fail(&c, "gpu_alloc: %s", gpu_last_error(d[i]));
         }
         if (d[0] && d[1]) {
             uint32_t m0 = 0xA0A0A0A0u, m1 = 0xB1B1B1B1u, g0 = 0, g1 = 0;
@@ -262,14 +262,14 @@ void test_two_devices(void)
             gpu_read(d[0], &g0, buf[0], 4);
             gpu_read(d[1], &g1, buf[1], 4);
             if (g0 != m0 || g1 != m1)
-                chk_fail(&c, "the devices share memory: read 0x%08" PRIx32 " 0x%08" PRIx32, g0, g1);
+                case_fail(&c, "the devices share memory: read 0x%08" PRIx32 " 0x%08" PRIx32, g0, g1);
             chk_device_works(&c, d[1], 0);
             chk_device_works(&c, d[0], 0);
         }
         fflush(stdout);
         gpu_close(d[order[o][0]]);
         gpu_close(d[order[o][1]]);
-        chk_end(&c);
+        case_end(&c);
     }
 }
 

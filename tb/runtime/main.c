@@ -45,6 +45,5 @@ int main(int argc, char **argv)
     test_kbin_serialize();
     test_two_devices();
 
-    printf("test_runtime: %u passed, %u failed, %u skipped\n", n_pass, n_fail, n_skip);
-    return n_fail ? 1 : 0;
+    return check_summary("test_runtime");
 }

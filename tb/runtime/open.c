@@ -8,7 +8,7 @@
 void test_default_backend(void)
 {
     if (!selected("default_backend_env_and_link")) return;
-    check c;
+    check_case c;
     chk_begin(&c, "default_backend_env_and_link");
     const char *saved = getenv("WAVEGPU_BACKEND");
     char keep[64] = "";
@@ -21,8 +21,8 @@ void test_default_backend(void)
         { "RTL", -1 }, { "gold", -1 }, { "rtl ", -1 },
     };
     const int linked = gpu_backend_available(GPU_BACKEND_RTL);
-    if (!gpu_backend_available(GPU_BACKEND_GOLDEN)) chk_fail(&c, "gpu_backend_available(GOLDEN) is 0");
-    if (gpu_backend_available((gpu_backend_kind)7)) chk_fail(&c, "gpu_backend_available(7) is 1");
+    if (!gpu_backend_available(GPU_BACKEND_GOLDEN)) case_fail(&c, "gpu_backend_available(GOLDEN) is 0");
+    if (gpu_backend_available((gpu_backend_kind)7)) case_fail(&c, "gpu_backend_available(7) is 1");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (cases[i].value) setenv("WAVEGPU_BACKEND", cases[i].value, 1);
         else unsetenv("WAVEGPU_BACKEND");
@@ -43,19 +43,19 @@ void test_default_backend(void)
             gpu_close(dev);
         } else {
             if (st != GPU_OK || (int)k != want)
-                chk_fail(&c, "WAVEGPU_BACKEND=%s: %s, backend %d, expected %d (%s)", shown, gpu_status_name(st),
+                case_fail(&c, "WAVEGPU_BACKEND=%s: %s, backend %d, expected %d (%s)", shown, gpu_status_name(st),
                          (int)k, want, err);
             gpu_config cfg;
             gpu_config_default(&cfg);
             if ((int)cfg.backend != want)
-                chk_fail(&c, "WAVEGPU_BACKEND=%s: gpu_config_default chose %d, expected %d", shown, (int)cfg.backend,
+                case_fail(&c, "WAVEGPU_BACKEND=%s: gpu_config_default chose %d, expected %d", shown, (int)cfg.backend,
                          want);
         }
     }
-    if (gpu_default_backend(NULL, NULL, 0) != GPU_ERR_ARG) chk_fail(&c, "gpu_default_backend(NULL) is not GPU_ERR_ARG");
+    if (gpu_default_backend(NULL, NULL, 0) != GPU_ERR_ARG) case_fail(&c, "gpu_default_backend(NULL) is not GPU_ERR_ARG");
     if (saved) setenv("WAVEGPU_BACKEND", keep, 1);
     else unsetenv("WAVEGPU_BACKEND");
-    chk_end(&c);
+    case_end(&c);
 }
 
 /* ------------------------------------------------------------ gpu_open */
@@ -83,7 +83,7 @@ void test_open(void)
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (!selected(bad[i].name)) continue;
-        check c;
+        check_case c;
         chk_begin(&c, "%s", bad[i].name);
         gpu_config cfg;
         config(&cfg, 0, 0);
@@ -101,10 +101,10 @@ void test_open(void)
         char err[512] = "";
         gpu_status st = gpu_open(&cfg, &dev, err, sizeof err);
         chk_status(&c, "gpu_open", st, GPU_ERR_ARG, NULL);
-        if (dev) chk_fail(&c, "*dev is not NULL after a failed gpu_open");
+        if (dev) case_fail(&c, "*dev is not NULL after a failed gpu_open");
         chk_msg(&c, "the message", err, bad[i].field, NULL);
         if (st == GPU_OK && dev) gpu_close(dev);
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("open_accepts_limits")) {
@@ -112,7 +112,7 @@ void test_open(void)
          * border on. The golden model must open them all; a backend may refuse
          * a config it was not built for (an RTL built for 4 CUs refuses 8) with
          * GPU_ERR_BACKEND, never GPU_ERR_ARG. */
-        check c;
+        check_case c;
         chk_begin(&c, "open_accepts_limits");
         static const struct { unsigned cus; uint32_t mem; unsigned lat; uint64_t max; } ok[] = {
             { 1, SMALL_MEM, 0, 1 }, { 8, SMALL_MEM, 1000000, 1 }, { 8, 0x200000, 20, UINT64_MAX },
@@ -126,15 +126,15 @@ void test_open(void)
             char err[512] = "";
             gpu_status st = gpu_open(&cfg, &dev, err, sizeof err);
             if (st == GPU_ERR_ARG || (st != GPU_OK && backend == GPU_BACKEND_GOLDEN) || (st == GPU_OK && !dev))
-                chk_fail(&c, "num_cus %u mem_bytes 0x%" PRIx32 " mem_latency %u max_cycles %" PRIu64 ": %s: %s",
+                case_fail(&c, "num_cus %u mem_bytes 0x%" PRIx32 " mem_latency %u max_cycles %" PRIu64 ": %s: %s",
                          ok[i].cus, ok[i].mem, ok[i].lat, ok[i].max, gpu_status_name(st), err);
             gpu_close(dev);
         }
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("open_null_arguments")) {
-        check c;
+        check_case c;
         chk_begin(&c, "open_null_arguments");
         gpu_config cfg;
         config(&cfg, 0, 0);
@@ -151,14 +151,14 @@ void test_open(void)
         if (st == GPU_OK) chk_device_works(&c, dev, 0);
         gpu_close(dev);
         gpu_close(NULL);
-        chk_end(&c);
+        case_end(&c);
     }
 
     if (selected("open_rtl_backend_not_linked")) {
         if (gpu_backend_available(GPU_BACKEND_RTL)) {
-            skip("open_rtl_backend_not_linked", "the RTL backend is linked into this program");
+            check_skip("open_rtl_backend_not_linked", "the RTL backend is linked into this program");
         } else {
-            check c;
+            check_case c;
             chk_begin(&c, "open_rtl_backend_not_linked");
             gpu_config cfg;
             config(&cfg, 0, 0);
@@ -168,10 +168,10 @@ void test_open(void)
             char err[512] = "";
             gpu_status st = gpu_open(&cfg, &dev, err, sizeof err);
             chk_status(&c, "gpu_open(GPU_BACKEND_RTL)", st, GPU_ERR_BACKEND, NULL);
-            if (dev) chk_fail(&c, "*dev is not NULL");
+            if (dev) case_fail(&c, "*dev is not NULL");
             chk_msg(&c, "the message", err, "RTL", NULL);
             if (st == GPU_OK && dev) gpu_close(dev);
-            chk_end(&c);
+            case_end(&c);
         }
     }
 }
@@ -181,7 +181,7 @@ void test_open(void)
 void test_null_device(void)
 {
     if (!selected("null_device_rejected")) return;
-    check c;
+    check_case c;
     chk_begin(&c, "null_device_rejected");
     gpu_addr a = 0;
     uint32_t w = 0;
@@ -199,11 +199,11 @@ void test_null_device(void)
     chk_status(&c, "gpu_launch(NULL dev)", gpu_launch(NULL, NULL, &p), GPU_ERR_ARG, NULL);
     chk_status(&c, "gpu_wait(NULL dev)", gpu_wait(NULL, &r), GPU_ERR_ARG, NULL);
     chk_status(&c, "gpu_read_counters(NULL dev)", gpu_read_counters(NULL, &ctr), GPU_ERR_ARG, NULL);
-    if (!gpu_last_error(NULL)) chk_fail(&c, "gpu_last_error(NULL) is NULL");
+    if (!gpu_last_error(NULL)) case_fail(&c, "gpu_last_error(NULL) is NULL");
     gpu_close(NULL);
     gpu_kernel_free(NULL);
     char line[64];
     gpu_result_format(NULL, NULL, line, sizeof line);
-    chk_end(&c);
+    case_end(&c);
 }
 

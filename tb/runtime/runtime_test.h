@@ -9,6 +9,7 @@
 
 #include "asm.h"
 #include "gpu.h"
+#include "check.h"
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -25,32 +26,20 @@
 #define BUF_WORDS 256u            /* the fault tests' buffer (argument 0) */
 #define FAULT_MAX_CYCLES 200000u  /* the fault devices' watchdog: every kernel there needs < 100000 */
 
-extern unsigned n_pass, n_fail, n_skip;
 extern gpu_backend_kind backend;
 extern const char *filter;
 static inline bool selected(const char *name) { return !filter || strstr(name, filter); }
-void pass(const char *name);
-void fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void skip(const char *name, const char *why);
 
-/* One check that collects every mismatch and reports once. */
-typedef struct {
-    char name[96];
-    char why[1536];
-    size_t n;
-    bool bad;
-} check;
 
 void arm_watchdog(const char *name);
-void chk_begin(check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void chk_fail(check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-bool chk_end(check *c);
+/* case_begin, and the watchdog armed for the check. */
+void chk_begin(check_case *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Status check: st == want, else a mismatch naming both and the last error. */
-void chk_status(check *c, const char *what, gpu_status st, gpu_status want, gpu_device *dev);
+void chk_status(check_case *c, const char *what, gpu_status st, gpu_status want, gpu_device *dev);
 
 /* The message must contain each of the NULL-terminated words. */
-void chk_msg(check *c, const char *what, const char *msg, ...);
+void chk_msg(check_case *c, const char *what, const char *msg, ...);
 
 void on_alarm(int sig);
 void config(gpu_config *cfg, unsigned cus, uint32_t mem);
@@ -71,7 +60,7 @@ extern const char *const works_src;
 
 /* Runs works_src into a fresh allocation (or into `out` if nonzero) and
  * checks it; adds mismatches to c. */
-void chk_device_works(check *c, gpu_device *dev, gpu_addr out);
+void chk_device_works(check_case *c, gpu_device *dev, gpu_addr out);
 
 /* gpu_default_backend: WAVEGPU_BACKEND when set, else the RTL where it is
  * linked and the golden model elsewhere; a bad value is an error that
