@@ -47,11 +47,13 @@ TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
 # check and PRNG library (tb/lib/). OBJS_<program> lists a program's objects.
 SPLIT_TESTS := asm golden kernels runtime
 TB_LIB_OBJS := $(patsubst tb/%.c,$(OBJ)/tb/%.o,$(wildcard tb/lib/*.c))
+# objs_of: the objects of folder tb/$(1) built under $(OBJ)/$(2) (tb, or tb_small
+# for the small configuration's -DTEST_MAX_CUS).
 objs_of      = $(patsubst tb/%.c,$(OBJ)/$(2)/%.o,$(wildcard tb/$(1)/*.c))
 $(foreach t,$(SPLIT_TESTS),$(eval OBJS_test_$(t) := $(call objs_of,$(t),tb)))
 $(foreach p,$(patsubst tb/%.c,%,$(wildcard tb/test_*.c)),$(eval OBJS_$(p) := $(OBJ)/tb_$(p).o))
 OBJS_bench_core := $(OBJ)/tb_bench_core.o
-TEST_PROGS := $(patsubst tb/%.c,%,$(wildcard tb/test_*.c)) $(addprefix test_,$(SPLIT_TESTS))
+TEST_PROGS := $(sort $(patsubst tb/%.c,%,$(wildcard tb/test_*.c)) $(addprefix test_,$(SPLIT_TESTS)))
 TESTS      := $(addprefix $(BIN)/,$(TEST_PROGS))
 BENCHES   := $(patsubst tb/bench/%.c,$(BIN)/%,$(filter-out tb/bench/bench_core.c,$(wildcard tb/bench/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))

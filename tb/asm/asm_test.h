@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* asm_test.h: what the files of test_asm share: reporting, random numbers,
- * a growing text buffer, assembling helpers, and this test's own description
- * of each format's operands with the operand variants it tries. */
+/* asm_test.h: what the files of test_asm share (reporting and random
+ * numbers are tb/lib/): the random stream, a growing text buffer, the
+ * assembling helpers, and this test's own description of each format's
+ * operands with the operand variants it tries. */
 #ifndef TB_ASM_TEST_H
 #define TB_ASM_TEST_H
 

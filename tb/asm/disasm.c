@@ -2,8 +2,6 @@
 /* The disassembler's text: single words, whole programs, truncated input. */
 #include "asm_test.h"
 
-/* ---- Disassembler text ---- */
-
 void test_disasm_text(void)
 {
     static const struct {

@@ -2,8 +2,6 @@
 /* Error messages: every listed error, generated errors, small error buffers. */
 #include "asm_test.h"
 
-/* ---- Errors ---- */
-
 typedef struct {
     const char *name;
     const char *src;

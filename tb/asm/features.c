@@ -2,8 +2,6 @@
 /* Assembler features: whole sources and the words they must assemble to. */
 #include "asm_test.h"
 
-/* ---- Assembler features ---- */
-
 typedef struct {
     const char *name;
     const char *src;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Reporting, random numbers, the growing text buffer and the assembling helpers. */
+/* The random stream, the growing text buffer and the assembling helpers. */
 #include "asm_test.h"
 
-/* ---- Deterministic random numbers ---- */
+/* ---- The random stream ---- */
 
 prng rng;
 

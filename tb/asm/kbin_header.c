@@ -2,8 +2,6 @@
 /* The kernel binary header: kbin_parse on valid and malformed binaries. */
 #include "asm_test.h"
 
-/* ---- Kernel binary header (kbin_parse) ---- */
-
 static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
 
 void test_kbin(void)

@@ -3,8 +3,6 @@
  * assembler and either assemble or report an error. */
 #include "asm_test.h"
 
-/* ---- Robustness ---- */
-
 /* Assembles src; on success the program must reassemble from its disassembly,
  * on failure the message must be well formed. */
 static void check_robust(check_case *t, const char *src, size_t len, unsigned *ok_count)

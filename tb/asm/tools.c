@@ -2,8 +2,6 @@
 /* The command-line tools wgasm and wgdis: outputs, exit codes, messages. */
 #include "asm_test.h"
 
-/* ---- The command-line tools ---- */
-
 static int run(const char *cmd)
 {
     int st = system(cmd);

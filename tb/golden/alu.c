@@ -3,8 +3,6 @@
  * 4.3: integer functions, f32 rules, and every ALU opcode through a program. */
 #include "golden_test.h"
 
-/* ------------------------------------------------- ALU against references */
-
 /* The random operands of the ALU tests: one stream, fixed seed. */
 static prng rng = { 0x243F6A8885A308D3ull };
 

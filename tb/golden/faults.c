@@ -3,8 +3,6 @@
  * fields, and PENDING_REG reads and overwrites. */
 #include "golden_test.h"
 
-/* ------------------------------------------------------------- the tests */
-
 void test_constants(void)
 {
     check_case t;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* golden_test.h: what the files of test_golden share: reporting, the
- * instruction encoders (ISA_SET, no assembler), the program buffer and the
- * harness that loads, launches and runs a program on a golden model. */
+/* golden_test.h: what the files of test_golden share (reporting is
+ * tb/lib/check.h): the instruction encoders (ISA_SET, no assembler), the
+ * program buffer and the harness that loads, launches and runs a program on
+ * a golden model. */
 #ifndef TB_GOLDEN_TEST_H
 #define TB_GOLDEN_TEST_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The reporting, the program buffer and the harness: a model from a
- * configuration, a program loaded and launched, results read back. */
+/* The instruction encoders, the program buffer and the harness: a model from
+ * a configuration, a program loaded and launched, results read back. */
 #include "golden_test.h"
 
 /* ------------------------------------------------------------- encoding */

@@ -2,8 +2,6 @@
 /* Directed tests: LDS and global atomics against a reference in lane order. */
 #include "kernels_test.h"
 
-/* ------------------------------------------------------------ directed tests: atomics */
-
 static const char *const atomic_ops[10] = { "add", "min_u32", "min_i32", "max_u32", "max_i32",
                                             "and", "or", "xor", "xchg", "cas" };
 /* Modifiers of the global atomics in dt_global_atomic.s, as name suffixes. */

@@ -2,8 +2,6 @@
 /* Directed tests: branches, end, barriers after end, signals and sig_waitany. */
 #include "kernels_test.h"
 
-/* ------------------------------------------------------------ directed tests: branches, signals */
-
 void test_branch(void)
 {
     const unsigned nw = 8;

@@ -2,8 +2,6 @@
 /* Directed tests: the constants, masks and cross-lane operations. */
 #include "kernels_test.h"
 
-/* ------------------------------------------------------------ directed tests: constants, masks, cross-lane */
-
 static const char *const const_names[16] = {
     "zero", "one", "sid", "wave", "u8_max", "n2nd", "n3rd", "n4th",
     "lo16", "ch2", "ch4", "alo8", "group", "group_wave", "num_groups", "args",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Reporting, the f32 helpers, devices and kernels through the host API,
+/* Reporting in probe mode (RUN_DT), the f32 helpers, devices and kernels through the host API,
  * and the directed-test runs (one dt_* kernel launched, its rows read back
  * and checked). */
 #include "kernels_test.h"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* kernels_test.h: what the files of test_kernels share: reporting (with the
- * probe mode of RUN_DT), f32 helpers, opening devices and running kernels,
- * the directed-test runs (dt_*), the reference ALU and its edge values. */
+/* kernels_test.h: what the files of test_kernels share (reporting and
+ * random numbers are tb/lib/): the probe mode of RUN_DT, f32 helpers,
+ * opening devices and running kernels, the directed-test runs (dt_*), the
+ * reference ALU and its edge values. */
 #ifndef TB_KERNELS_TEST_H
 #define TB_KERNELS_TEST_H
 

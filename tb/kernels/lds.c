@@ -2,8 +2,6 @@
 /* Directed tests: LDS loads and stores and the barrier. */
 #include "kernels_test.h"
 
-/* ------------------------------------------------------------ directed tests: LDS, barrier */
-
 void test_lds(void)
 {
     const unsigned nw = 8; /* 4 groups of 2 waves */

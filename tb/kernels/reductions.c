@@ -2,8 +2,6 @@
 /* Directed tests: the reductions of docs/isa.md 4.4 (integer and f32 tree order). */
 #include "kernels_test.h"
 
-/* ------------------------------------------------------------ directed tests: reductions (docs/isa.md 4.4) */
-
 /* red8: lanes 0, 8, 16, 24 get ((x0 f x1) f (x2 f x3)) f ((x4 f x5) f (x6 f x7)) of their chunk. */
 static void ref_red8(fn2 f, const uint32_t *x, const uint32_t *prev, uint32_t *out)
 {

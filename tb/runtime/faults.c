@@ -3,8 +3,6 @@
  * formatted line, memory left alone, the next launch normal; fault order. */
 #include "runtime_test.h"
 
-/* ------------------------------------------------------------ faults */
-
 /* The expected outcome of a faulting launch. */
 typedef struct {
     unsigned fault;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Reporting, checks that collect every mismatch, the watchdog, devices and
- * inline kernels, and the "device still works" check. */
+/* Checks (check.h cases) armed with the watchdog, devices and inline
+ * kernels, and the "device still works" check. */
 #include "runtime_test.h"
 
 #define WATCHDOG_SECONDS 120       /* per check_case */

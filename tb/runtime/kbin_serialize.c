@@ -2,8 +2,6 @@
 /* kbin_serialize and kbin_write_file (csrc/kbin.c), tested directly. */
 #include "runtime_test.h"
 
-/* ------------------------------------------------------------ kbin_serialize */
-
 void test_kbin_serialize(void)
 {
     static uint64_t code[4097];

@@ -2,8 +2,6 @@
 /* gpu_kernel_load: files and in-memory binaries, every rejected header. */
 #include "runtime_test.h"
 
-/* ------------------------------------------------------------ gpu_kernel_load */
-
 static void put32(uint8_t *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* runtime_test.h: what the files of test_runtime share: reporting, checks
- * that collect every mismatch, the watchdog, devices and inline kernels, and
- * the "device still works" check. */
+/* runtime_test.h: what the files of test_runtime share (reporting is
+ * tb/lib/check.h): checks armed with the watchdog, devices and inline
+ * kernels, and the "device still works" check. */
 #ifndef TB_RUNTIME_TEST_H
 #define TB_RUNTIME_TEST_H
 
