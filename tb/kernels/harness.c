@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Reporting in probe mode (RUN_DT), the f32 helpers, devices and kernels through the host API,
- * and the directed-test runs (one dt_* kernel launched, its rows read back
- * and checked). */
+/* Reporting in probe mode (RUN_DT), the f32 helpers, devices and kernels
+ * through the host API, and the directed-test runs (one dt_* kernel
+ * launched, its rows read back and checked). */
 #include "kernels_test.h"
 
 #define ROW_BYTES (LANES * 4u)
