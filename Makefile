@@ -42,8 +42,19 @@ LIB_SRCS  := $(filter-out csrc/%_main.c,$(wildcard csrc/*.c))
 LIB_OBJS  := $(patsubst csrc/%.c,$(OBJ)/%.o,$(LIB_SRCS))
 LIB       := $(BUILD)/libwavegpu.a
 TOOLS     := $(patsubst csrc/%_main.c,$(BIN)/%,$(wildcard csrc/*_main.c))
-TEST_SRCS := $(wildcard tb/test_*.c)
-TESTS     := $(patsubst tb/%.c,$(BIN)/%,$(TEST_SRCS))
+# The C test programs: the four large ones one folder each (tb/<area>/*.c,
+# SPLIT_TESTS), the others one file (tb/test_*.c); every one links the shared
+# check and PRNG library (tb/lib/). OBJS_<program> lists a program's objects.
+SPLIT_TESTS := asm golden kernels runtime
+TB_LIB_OBJS := $(patsubst tb/%.c,$(OBJ)/tb/%.o,$(wildcard tb/lib/*.c))
+# objs_of: the objects of folder tb/$(1) built under $(OBJ)/$(2) (tb, or tb_small
+# for the small configuration's -DTEST_MAX_CUS).
+objs_of      = $(patsubst tb/%.c,$(OBJ)/$(2)/%.o,$(wildcard tb/$(1)/*.c))
+$(foreach t,$(SPLIT_TESTS),$(eval OBJS_test_$(t) := $(call objs_of,$(t),tb)))
+$(foreach p,$(patsubst tb/%.c,%,$(wildcard tb/test_*.c)),$(eval OBJS_$(p) := $(OBJ)/tb_$(p).o))
+OBJS_bench_core := $(OBJ)/tb_bench_core.o
+TEST_PROGS := $(sort $(patsubst tb/%.c,%,$(wildcard tb/test_*.c)) $(addprefix test_,$(SPLIT_TESTS)))
+TESTS      := $(addprefix $(BIN)/,$(TEST_PROGS))
 BENCHES   := $(patsubst tb/bench/%.c,$(BIN)/%,$(filter-out tb/bench/bench_core.c,$(wildcard tb/bench/bench_*.c)))
 KERNELS   := $(patsubst kernels/%.s,$(KOUT)/%.wgk,$(wildcard kernels/*.s))
 
@@ -191,7 +202,8 @@ TB_LDLIBS := -lz -pthread -lm -latomic
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
 $(OBJ)/tbx_lockstep.o: $(BUILD)/gen/gpu_mem.h
 # C tests that also run on the RTL: build/bin/<test>_rtl (WAVEGPU_BACKEND defaults to rtl there).
-RTL_TESTS := $(patsubst %.c,$(BIN)/%_rtl,$(notdir $(wildcard tb/test_kernels.c tb/test_runtime.c tb/test_litmus.c tb/bench/bench_core.c)))
+RTL_TEST_PROGS := test_kernels test_runtime test_litmus bench_core
+RTL_TESTS := $(addprefix $(BIN)/,$(addsuffix _rtl,$(RTL_TEST_PROGS)))
 SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
@@ -270,18 +282,22 @@ $(eval $(call rtl_lib_rule,$(RTL_LIB_SMALL),$(OBJ)/tbx_rtl_backend_small.o,$(VTO
 
 rtl-lib: $(RTL_LIB) $(LIB)
 
-$(RTL_TESTS): $(BIN)/%_rtl: $(OBJ)/tb_%.o $(RTL_LIB) $(LIB) | $(BIN)
-	$(CXX) -o $@ $< $(RTL_LINK)
+define rtl_test_rule
+$(BIN)/$(1)_rtl: $(OBJS_$(1)) $(TB_LIB_OBJS) $(RTL_LIB) $(LIB) | $(BIN)
+	$$(CXX) -o $$@ $$(filter %.o,$$^) $$(RTL_LINK)
+endef
+$(foreach p,$(RTL_TEST_PROGS),$(eval $(call rtl_test_rule,$(p))))
 
 # The kernel tests against the small configuration's model.
 TB_CXXFLAGS_SMALL := $(TB_CXXBASE) -I$(VTOP_SMALL) -DVM_TRACE=1 -DVM_TRACE_FST=1
 RTL_TESTS_SMALL := $(BIN)/test_kernels_rtl_small
 $(OBJ)/tbx_rtl_backend_small.o: sim/rtl_backend.cpp $(VTOP_SMALL)/Vgpu_top__ALL.a $(VTOP_SMALL)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS_SMALL) -c $< -o $@
-$(OBJ)/tb_%_small.o: tb/%.c scripts/small_config.txt | $(OBJ)
+$(OBJ)/tb_small/%.o: tb/%.c scripts/small_config.txt
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DTEST_MAX_CUS=$(SMALL_CUS) -c $< -o $@
-$(RTL_TESTS_SMALL): $(BIN)/%_rtl_small: $(OBJ)/tb_%_small.o $(RTL_LIB_SMALL) $(LIB) | $(BIN)
-	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
+$(BIN)/test_kernels_rtl_small: $(call objs_of,kernels,tb_small) $(TB_LIB_OBJS) $(RTL_LIB_SMALL) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(filter %.o,$^) $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
 
 # make sim's program on the small configuration (make sim-small).
 SIM_BIN_SMALL := $(BIN)/wavegpu_sim_small
@@ -357,6 +373,13 @@ $(OBJ)/%.o: csrc/%.c | $(OBJ)
 $(OBJ)/tb_%.o: tb/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
 
+# A file of a test program's folder or of tb/lib/: $(OBJ)/tb/<folder>/<file>.o.
+# Every test program includes check.h and prng.h from tb/lib/.
+$(OBJ)/tb/%.o $(OBJ)/tb_small/%.o $(OBJ)/tb_%.o: CFLAGS += -Itb/lib
+$(OBJ)/tb/%.o: tb/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(OBJ)/tb_%.o: tb/bench/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -370,10 +393,13 @@ $(LIB): $(LIB_OBJS)
 $(BIN)/%: $(OBJ)/%_main.o $(LIB) | $(BIN)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BIN)/test_%: $(OBJ)/tb_test_%.o $(LIB) | $(BIN)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+define test_rule
+$(BIN)/$(1): $(OBJS_$(1)) $(TB_LIB_OBJS) $(LIB) | $(BIN)
+	$$(CC) $$(CFLAGS) $$^ -o $$@ $$(LDLIBS)
+endef
+$(foreach p,$(TEST_PROGS),$(eval $(call test_rule,$(p))))
 
-$(BIN)/bench_%: $(OBJ)/tb_bench_%.o $(LIB) | $(BIN)
+$(BIN)/bench_%: $(OBJ)/tb_bench_%.o $(TB_LIB_OBJS) $(LIB) | $(BIN)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The generated Verilog package, simulated by Icarus to dump its decode tables
@@ -435,7 +461,7 @@ clean:
 
 .SECONDARY:
 
--include $(wildcard $(OBJ)/*.d)
+-include $(wildcard $(OBJ)/*.d $(OBJ)/tb/*/*.d $(OBJ)/tb_small/*/*.d)
 
 check-gen:
 	@bash scripts/check_gen.sh

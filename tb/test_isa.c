@@ -2,18 +2,17 @@
 /* test_isa: the opcode table is consistent, the generated Verilog package
  * agrees with it entry by entry, and the ISA document lists every opcode. */
 #define _POSIX_C_SOURCE 200809L
+#include "check.h"
 #include "isa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
 static void report(int ok, const char *name, const char *why)
 {
-    if (ok) printf("PASS %s\n", name);
-    else { printf("FAIL %s: %s\n", name, why); failures++; }
+    if (ok) check_pass(name);
+    else check_fail(name, "%s", why);
 }
 
 static void test_table_self_check(void)
@@ -128,5 +127,5 @@ int main(int argc, char **argv)
     test_valid_rejects_unused_bits();
     test_pkg_matches_table(argc > 1 ? argv[1] : "build/isa_pkg_dump.vvp");
     test_doc_lists_every_opcode("docs/isa.md");
-    return failures != 0;
+    return check_summary("test_isa");
 }

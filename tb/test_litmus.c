@@ -21,7 +21,9 @@
  * Backend: golden, or WAVEGPU_BACKEND=rtl (the default in test_litmus_rtl).
  * Run from the repository root (kernels in build/kernels/). PASS/FAIL lines.
  */
+#include "check.h"
 #include "gpu.h"
+#include "prng.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -32,7 +34,6 @@
 #define ITERS 40
 #define RUNS  3
 
-static unsigned n_pass, n_fail;
 static gpu_backend_kind backend = GPU_BACKEND_GOLDEN;
 
 typedef enum { OUT_T1_R0_R1, OUT_T0_R0_T1_R0, OUT_FINAL_X1_Y1 } outcome_kind;
@@ -54,12 +55,8 @@ static const litmus tests[] = {
     { "2p2w", "2+2W", 4, OUT_FINAL_X1_Y1, 3, false, "x == 1", "y == 1" },
 };
 
-static uint32_t rng_state = 12345;
-static uint32_t rnd(void)
-{
-    rng_state = rng_state * 1664525u + 1013904223u;
-    return rng_state >> 8;
-}
+/* The random start delays: one stream for the whole program. */
+static prng rng = { 12345 };
 
 /* One launch: adds its ITERS outcomes to hist. Returns false on any error. */
 static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t hist[4], char *why, size_t wlen)
@@ -76,7 +73,7 @@ static bool run_once(const litmus *t, uint32_t fenced, uint64_t seed, uint64_t h
     gpu_addr base = 0, dl = 0, o = 0;
     const char *path = "build/kernels/litmus.wgk";
     if (gpu_open(&cfg, &dev, why, wlen) != GPU_OK) return false;
-    for (unsigned i = 0; i < 2 * ITERS; i++) delays[i] = rnd() % 64;
+    for (unsigned i = 0; i < 2 * ITERS; i++) delays[i] = prng_below(&rng, 64);
     gpu_result res;
     uint32_t args[6];
     if (gpu_alloc(dev, ITERS * 1024, &base) != GPU_OK || gpu_alloc(dev, sizeof delays, &dl) != GPU_OK ||
@@ -145,38 +142,31 @@ int main(int argc, char **argv)
             for (unsigned r = 0; r < RUNS && ran; r++)
                 ran = run_once(t, fenced, backend == GPU_BACKEND_RTL ? seeds[r] : 0, hist, why, sizeof why);
             if (!ran) {
-                printf("FAIL %s: %s\n", name, why);
-                n_fail++;
+                check_fail(name, "%s", why);
                 continue;
             }
             char h[256];
             snprintf(h, sizeof h, "%s; a = %s, b = %s; a,b = 0,0: %" PRIu64 "  0,1: %" PRIu64 "  1,0: %" PRIu64
                      "  1,1: %" PRIu64 " of %u", t->what, t->a, t->b, hist[0], hist[1], hist[2], hist[3], RUNS * ITERS);
             unsigned w = t->weak;
+            char check[128];
             bool forbidden = fenced || t->forbidden_plain;
             if (forbidden) {
-                if (hist[w]) {
-                    printf("FAIL %s_forbidden_never: the forbidden outcome %u,%u occurred %" PRIu64 " times (%s)\n", name,
-                           w >> 1, w & 1, hist[w], h);
-                    n_fail++;
-                } else {
-                    printf("PASS %s_forbidden_never (%u,%u never; %s)\n", name, w >> 1, w & 1, h);
-                    n_pass++;
-                }
+                snprintf(check, sizeof check, "%s_forbidden_never", name);
+                if (hist[w])
+                    check_fail(check, "the forbidden outcome %u,%u occurred %" PRIu64 " times (%s)", w >> 1, w & 1,
+                               hist[w], h);
+                else
+                    check_pass_note(check, "%u,%u never; %s", w >> 1, w & 1, h);
             } else if (ti == 0 && backend == GPU_BACKEND_RTL) {   /* plain MP on the RTL: the stale L1 is real */
-                if (hist[w]) {
-                    printf("PASS %s_weak_outcome_seen (%u,%u seen; %s)\n", name, w >> 1, w & 1, h);
-                    n_pass++;
-                } else {
-                    printf("FAIL %s_weak_outcome_seen: the weak outcome %u,%u never occurred (%s)\n", name, w >> 1, w & 1, h);
-                    n_fail++;
-                }
+                snprintf(check, sizeof check, "%s_weak_outcome_seen", name);
+                if (hist[w]) check_pass_note(check, "%u,%u seen; %s", w >> 1, w & 1, h);
+                else check_fail(check, "the weak outcome %u,%u never occurred (%s)", w >> 1, w & 1, h);
             } else {
-                printf("PASS %s_ran (%s; every value checked in lockstep on the RTL)\n", name, h);
-                n_pass++;
+                snprintf(check, sizeof check, "%s_ran", name);
+                check_pass_note(check, "%s; every value checked in lockstep on the RTL", h);
             }
         }
     }
-    printf("test_litmus: %u passed, %u failed\n", n_pass, n_fail);
-    return n_fail ? 1 : 0;
+    return check_summary("test_litmus");
 }

@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "alu.h"
+#include "check.h"
 #include "isa.h"
 
 #include <dirent.h>
@@ -136,16 +137,16 @@ static int parse_hex_words(char *s, uint32_t *w, int max)
     }
 }
 
-/* Runs one file; returns 1 if it passed. */
-static int run_file(const char *dir, const tf_op *op)
+/* Runs one file: its PASS or FAIL line. */
+static void run_file(const char *dir, const tf_op *op)
 {
     char path[1024], test[128];
     snprintf(path, sizeof path, "%s/%s.tv", dir, op->op);
     snprintf(test, sizeof test, "fp_testfloat_%s", op->op);
     FILE *f = fopen(path, "r");
     if (!f) {
-        printf("FAIL %s: cannot open %s: %s\n", test, path, strerror(errno));
-        return 0;
+        check_fail(test, "cannot open %s: %s", path, strerror(errno));
+        return;
     }
     static tf_run r;
     memset(&r, 0, sizeof r);
@@ -162,8 +163,8 @@ static int run_file(const char *dir, const tf_op *op)
             continue;   /* blank line */
         if (n != (int)op->nops + 2) {
             buf[strcspn(buf, "\r\n")] = 0;
-            printf("FAIL %s: %s:%lu: expected %u operands, result and flags, got \"%.60s\"\n", test, path, lineno,
-                   op->nops, buf);
+            check_fail(test, "%s:%lu: expected %u operands, result and flags, got \"%.60s\"", path, lineno,
+                       op->nops, buf);
             bad_line = 1;
             break;
         }
@@ -186,23 +187,22 @@ static int run_file(const char *dir, const tf_op *op)
     int read_error = ferror(f);
     fclose(f);
     if (bad_line)
-        return 0;
+        return;
     flush(&r);
     if (read_error) {
-        printf("FAIL %s: read error on %s\n", test, path);
-        return 0;
+        check_fail(test, "read error on %s", path);
+        return;
     }
     if (r.vectors == 0) {
-        printf("FAIL %s: %s holds no vectors\n", test, path);
-        return 0;
+        check_fail(test, "%s holds no vectors", path);
+        return;
     }
     if (r.mismatches) {
-        printf("FAIL %s: %lu of %lu vectors differ (first %d shown above)\n", test, r.mismatches, r.vectors,
-               MAX_REPORTED);
-        return 0;
+        check_fail(test, "%lu of %lu vectors differ (first %d shown above)", r.mismatches, r.vectors,
+                   MAX_REPORTED);
+        return;
     }
-    printf("PASS %s (%lu vectors)\n", test, r.vectors);
-    return 1;
+    check_pass_note(test, "%lu vectors", r.vectors);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -215,12 +215,11 @@ int main(void)
     const char *dir = getenv("TESTFLOAT_DIR");
     if (!dir || !*dir)
         dir = "../shared/testfloat";
-    int failed = 0;
 
     DIR *d = opendir(dir);
     if (!d) {
-        printf("FAIL fp_testfloat_vectors_present: cannot open TESTFLOAT_DIR %s: %s\n", dir, strerror(errno));
-        return 1;
+        check_fail("fp_testfloat_vectors_present", "cannot open TESTFLOAT_DIR %s: %s", dir, strerror(errno));
+        return check_summary("test_testfloat");
     }
     /* Every .tv file in the directory must be one this test knows. */
     char *unknown[64];
@@ -240,14 +239,13 @@ int main(void)
     closedir(d);
     qsort(unknown, nunknown, sizeof unknown[0], cmp_str);
     for (unsigned i = 0; i < nunknown; i++) {
-        printf("FAIL fp_testfloat_%.*s: %s/%s has no mapping to an ALU function in this test\n",
-               (int)(strlen(unknown[i]) - 3), unknown[i], dir, unknown[i]);
+        char test[128];
+        snprintf(test, sizeof test, "fp_testfloat_%.*s", (int)(strlen(unknown[i]) - 3), unknown[i]);
+        check_fail(test, "%s/%s has no mapping to an ALU function in this test", dir, unknown[i]);
         free(unknown[i]);
-        failed++;
     }
 
     for (unsigned i = 0; i < NUM_OPS; i++)
-        if (!run_file(dir, &ops[i]))
-            failed++;
-    return failed ? 1 : 0;
+        run_file(dir, &ops[i]);
+    return check_summary("test_testfloat");
 }
