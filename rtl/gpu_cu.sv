@@ -865,28 +865,30 @@ module gpu_cu #(
     .stat_lanes_o    (lds_stat_lanes)
   );
 
-  // A new group's LDS base (bytes): slot 1's 1-wave group owns the top of the LDS.
-  wire [16:0] place_base = (place_slot_i && !place_two_i) ? 17'd65536 - lds_bytes_i : 17'd0;
-  wire        unused_place_base = place_base[1] ^ place_base[0];
-
-  // Clearing: after a placement, zero the group's allocation one 32-word row at a time.
-  logic        clr_active_q, clr_busy_q, clr_slot_q, clr_two_q;
-  logic [14:0] clr_word_q, clr_end_q;   // next word to clear, end word (exclusive), 0..16384
+  // The clearing of a new group's LDS allocation, between wave instructions.
   logic        lds_busy_q;              // a wave's LDS instruction is in the LDS
+  logic        clr_go, clr_active, clr_busy;
+  logic [8:0]  clr_row;
+  logic [31:0] clr_mask;
   wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
-  wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !(ex_more && ex_lds) &&
-                             !is_lds_now && lds_req_ready;
-  // The lanes of this row (word {row, lane}) in [clr_word_q, clr_end_q): from
-  // the start's lane on, and below the end's lane in the end's row.
-  logic [31:0] clr_mask;
-  always_comb begin
-    logic [31:0] below_end;
-    if (clr_word_q[14:5] < clr_end_q[14:5])       below_end = 32'hFFFF_FFFF;
-    else if (clr_word_q[14:5] == clr_end_q[14:5]) below_end = ~(32'hFFFF_FFFF << clr_end_q[4:0]);
-    else                                          below_end = 32'd0;
-    clr_mask = (32'hFFFF_FFFF << clr_word_q[4:0]) & below_end;
-  end
+  gpu_lds_clear u_lds_clear (
+    .clk_i        (clk_i),
+    .rst_i        (rst),
+    .place_i      (place_i),
+    .place_slot_i (place_slot_i),
+    .place_two_i  (place_two_i),
+    .lds_bytes_i  (lds_bytes_i),
+    .wave_lds_i   (lds_busy_q || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
+    .req_ready_i  (lds_req_ready),
+    .resp_valid_i (lds_resp_valid),
+    .go_o         (clr_go),
+    .row_o        (clr_row),
+    .mask_o       (clr_mask),
+    .active_o     (clr_active),
+    .busy_o       (clr_busy),
+    .hold_o       (hold)
+  );
 
   assign lds_req_valid = ex_lds_go || clr_go;
   assign lds_req_op    = clr_go ? gpu_isa_pkg::FMT_LDS_STORE : ex_fmt_q;
@@ -896,13 +898,11 @@ module gpu_cu #(
   always_comb begin
     lds_req_word = full_word;
     if (clr_go)
-      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_word_q[13:5], l[4:0]};
+      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_row, l[4:0]};
   end
   assign lds_req_zero  = clr_go;
   assign lds_req_data  = full_b;
   assign lds_req_cmp   = full_c;
-
-  assign hold     = clr_active_q ? (clr_two_q ? 2'b11 : (clr_slot_q ? 2'b10 : 2'b01)) : 2'b00;
 
   // ======================================================================
   // Writeback sources
@@ -1064,8 +1064,6 @@ module gpu_cu #(
   end
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
-    if (!rst && place_i && clr_active_q)
-      $error("gpu_cu: a group placed while another one's LDS allocation is cleared");
     if (!rst && !var_active_q && var_win_q != '0)
       $error("gpu_cu: var_win_q is %0d with no variable-latency writeback running", var_win_q);
     if (!rst && var_active_q && fixed_now)
@@ -1427,7 +1425,7 @@ module gpu_cu #(
   assign gmem_free = gm_free > {3'd0, gm_in_pipe} && (Passes == 1 || (gm_in_pipe == 2'd0 && !gm_copy_busy));
 
   // ----------------------------------------------------------------- unit availability
-  assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active_q && !(ex_valid_q && ex_lds);
+  assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active && !(ex_valid_q && ex_lds);
   assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
   assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
   assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
@@ -1571,23 +1569,6 @@ module gpu_cu #(
     end
     if (src == SrcRed && wb_last && (commit || stop_i)) red_hold_q <= 1'b0;
 
-    // LDS clearing
-    if (clr_go) begin
-      clr_busy_q <= 1'b1;
-      clr_word_q <= {clr_word_q[14:5] + 10'd1, 5'd0};
-    end
-    if (lds_resp_valid && clr_busy_q) begin
-      clr_busy_q <= 1'b0;
-      if (clr_word_q >= clr_end_q) clr_active_q <= 1'b0;
-    end
-    if (place_i && lds_bytes_i != 17'd0) begin
-      clr_active_q <= 1'b1;
-      clr_slot_q   <= place_slot_i;
-      clr_two_q    <= place_two_i;
-      clr_word_q   <= place_base[16:2];
-      clr_end_q    <= place_base[16:2] + lds_bytes_i[16:2];
-    end
-
     if (rst) begin
       lds_busy_q   <= 1'b0;
       lds_hold_q   <= 1'b0;
@@ -1597,8 +1578,6 @@ module gpu_cu #(
       sdiv_hold_q  <= 1'b0;
       red_busy_q   <= 1'b0;
       red_hold_q   <= 1'b0;
-      clr_active_q <= 1'b0;
-      clr_busy_q   <= 1'b0;
     end
   end
 
@@ -1607,10 +1586,10 @@ module gpu_cu #(
   // ======================================================================
   // (no placement while an LDS allocation is cleared: one clearing at a time;
   // a second placement used to take over the first one's clearing midway)
-  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active_q;
-  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active_q;
+  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active;
+  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
-  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
+  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy_q;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
   assign fault_o       = wb_valid && wb_last && !stop_i && wb_is_fault;
@@ -1659,118 +1638,40 @@ module gpu_cu #(
   // ======================================================================
   // Counters
   // ======================================================================
-  // Counters 0 .. CTR_L1_HITS-1 are counted here (the L1's three come from
-  // the L1). Each has a narrow accumulator in flip-flops; one counter a cycle,
-  // in turn, moves its accumulator into its 64-bit value in a small LUT RAM,
-  // so that the 64-bit adders and the read-out multiplexer exist once. A
-  // counter's value is its RAM word plus its accumulator, exact at every
-  // cycle. The accumulator holds what NumCount cycles can add.
-  localparam int NumCount = gpu_ctr_pkg::CTR_L1_HITS;
-  localparam int IncW     = 6;                                   // an increment is at most 63
-  localparam int AccW     = $clog2(NumCount * ((1 << IncW) - 1) + 1);
-  localparam int CtrW     = $clog2(NumCount);
-  logic [IncW-1:0]     ctr_inc [NumCount];    // this cycle's increments
-  logic [AccW-1:0]     ctr_acc_q [NumCount];
-  logic [63:0]         ctr_ram [NumCount];    // what was moved out of the accumulators
-  logic [NumCount-1:0] ctr_ram_ok_q;          // the word was written since the launch (else it reads 0)
-  logic [CtrW-1:0]     ctr_turn_q;            // the counter whose accumulator moves at the next edge
-  wire         retire = wb_commit && !wb_is_fault;
-
-  function automatic logic [5:0] popcount(input logic [31:0] x);
-    logic [5:0] n;
-    n = 6'd0;
-    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
-    popcount = n;
-  endfunction
-
-  // lanes operated on, after csrc/golden.h
-  logic [5:0] lane_ops;
-  always_comb begin
-    case (wb_unit)
-      gpu_isa_pkg::UNIT_SALU: lane_ops = 6'd1;
-      gpu_isa_pkg::UNIT_RED:  lane_ops = (wb_dest_mask == 32'd1) ? 6'd4 : 6'd32;
-      gpu_isa_pkg::UNIT_VALU, gpu_isa_pkg::UNIT_XLANE:
-        lane_ops = (wb_inst[63:56] == gpu_isa_pkg::OP_MOV) ? popcount(wb_dest_mask) :
-                   (wb_inst[63:56] == gpu_isa_pkg::OP_FIRST_WHERE_TRUE) ? popcount(valu_meta_mask_q) : 6'd32;
-      gpu_isa_pkg::UNIT_LDS:  lane_ops = popcount(lds_meta_mask_q);
-      gpu_isa_pkg::UNIT_GMEM: lane_ops = popcount(wb_mem_mask);
-      default:                lane_ops = 6'd0;
-    endcase
-  end
-
-  always_comb begin
-    for (int i = 0; i < NumCount; i++) ctr_inc[i] = '0;
-    if (count_i) begin
-      ctr_inc[gpu_ctr_pkg::CTR_CYCLES]        = 6'd1;
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_DEP]     = {5'd0, stall_dep[0]} + {5'd0, stall_dep[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_MEM]     = {5'd0, stall_mem[0]} + {5'd0, stall_mem[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_BARRIER] = {5'd0, stall_bar[0]} + {5'd0, stall_bar[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_LDS]     = {5'd0, stall_lds[0]} + {5'd0, stall_lds[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_FETCH]   = {5'd0, stall_fetch[0]} + {5'd0, stall_fetch[1]};
-    end
-    if (retire) begin
-      ctr_inc[gpu_ctr_pkg::CTR_INSTS] = 6'd1;
-      if (wb_slot) ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT1] = 6'd1;
-      else         ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT0] = 6'd1;
-      ctr_inc[gpu_ctr_pkg::CTR_LANE_OPS] = lane_ops;
-      case (wb_unit)
-        gpu_isa_pkg::UNIT_VALU:   ctr_inc[gpu_ctr_pkg::CTR_VALU_INSTS]   = 6'd1;
-        gpu_isa_pkg::UNIT_SALU:   ctr_inc[gpu_ctr_pkg::CTR_SALU_INSTS]   = 6'd1;
-        gpu_isa_pkg::UNIT_XLANE:  ctr_inc[gpu_ctr_pkg::CTR_XLANE_INSTS]  = 6'd1;
-        gpu_isa_pkg::UNIT_RED:    ctr_inc[gpu_ctr_pkg::CTR_RED_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_BRANCH: ctr_inc[gpu_ctr_pkg::CTR_BRANCH_INSTS] = 6'd1;
-        gpu_isa_pkg::UNIT_SIG:    ctr_inc[gpu_ctr_pkg::CTR_SIG_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_LDS:    ctr_inc[gpu_ctr_pkg::CTR_LDS_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_GMEM: begin
-          ctr_inc[gpu_ctr_pkg::CTR_GMEM_INSTS] = 6'd1;
-          case (p2_gop_q)
-            2'd0: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_LOADS]   = popcount(p2_mask_q);
-            2'd1: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_STORES]  = popcount(p2_mask_q);
-            2'd2: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] = popcount(p2_mask_q);
-            default: ;
-          endcase
-        end
-        default: ;
-      endcase
-      if (wb_barrier) ctr_inc[gpu_ctr_pkg::CTR_BARRIERS] = 6'd1;
-    end
-    if (lds_stat_conflict && !clr_busy_q) ctr_inc[gpu_ctr_pkg::CTR_LDS_CONFLICT] = 6'd1;
-    if (!clr_busy_q)                      ctr_inc[gpu_ctr_pkg::CTR_LDS_ACCESSES] = lds_stat_lanes;
-    if (place_i)                          ctr_inc[gpu_ctr_pkg::CTR_GROUPS] = 6'd1;
-    // (the line requests of global accesses, before the L1; cache_inv_l1's is not one)
-    if (gm_req_valid && gm_req_ready && gm_req_op != gpu_mem_pkg::MEM_OP_CACHE) ctr_inc[gpu_ctr_pkg::CTR_MEM_REQS] = 6'd1;
-    if (gm_req_valid && !gm_req_ready)                     ctr_inc[gpu_ctr_pkg::CTR_MEM_STALL] = 6'd1;
-  end
-
-  wire [63:0] ctr_turn_word = ctr_ram_ok_q[ctr_turn_q] ? ctr_ram[ctr_turn_q] : 64'd0;
-  always_ff @(posedge clk_i)
-    ctr_ram[ctr_turn_q] <= ctr_turn_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_turn_q]};
-  always_ff @(posedge clk_i) begin
-    for (int i = 0; i < NumCount; i++)   // (constant places)
-      ctr_acc_q[i] <= (ctr_turn_q == CtrW'(i) ? '0 : ctr_acc_q[i]) + {{(AccW-IncW){1'b0}}, ctr_inc[i]};
-    ctr_ram_ok_q[ctr_turn_q] <= 1'b1;
-    ctr_turn_q <= ctr_turn_q == CtrW'(NumCount - 1) ? '0 : ctr_turn_q + CtrW'(1);
-    if (launch_i) begin
-      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
-      ctr_ram_ok_q <= '0;
-    end
-    if (rst_i) begin
-      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
-      ctr_ram_ok_q <= '0;
-      ctr_turn_q   <= '0;
-    end
-  end
-
-  wire [CtrW-1:0] ctr_read = ctr_idx_i[CtrW-1:0];
-  wire [63:0]     ctr_read_word = ctr_ram_ok_q[ctr_read] ? ctr_ram[ctr_read] : 64'd0;
-  always_comb
-    case ({26'd0, ctr_idx_i})
-      gpu_ctr_pkg::CTR_L1_HITS:      ctr_value_o = {32'd0, l1_hits};
-      gpu_ctr_pkg::CTR_L1_MISSES:    ctr_value_o = {32'd0, l1_misses};
-      gpu_ctr_pkg::CTR_L1_EVICTIONS: ctr_value_o = {32'd0, l1_evictions};
-      default: ctr_value_o = ({26'd0, ctr_idx_i} < NumCount) ?
-                             ctr_read_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_read]} : 64'd0;
-    endcase
+  gpu_cu_counters u_counters (
+    .clk_i           (clk_i),
+    .rst_i           (rst_i),
+    .launch_i        (launch_i),
+    .count_i         (count_i),
+    .stall_dep_i     (stall_dep),
+    .stall_mem_i     (stall_mem),
+    .stall_bar_i     (stall_bar),
+    .stall_lds_i     (stall_lds),
+    .stall_fetch_i   (stall_fetch),
+    .retire_i        (wb_commit && !wb_is_fault),
+    .wb_slot_i       (wb_slot),
+    .wb_unit_i       (wb_unit),
+    .wb_opcode_i     (wb_inst[63:56]),
+    .wb_dest_mask_i  (wb_dest_mask),
+    .wb_mem_mask_i   (wb_mem_mask),
+    .wb_barrier_i    (wb_barrier),
+    .valu_mask_i     (valu_meta_mask_q),
+    .lds_mask_i      (lds_meta_mask_q),
+    .gmem_op_i       (p2_gop_q),
+    .gmem_mask_i     (p2_mask_q),
+    .lds_conflict_i  (lds_stat_conflict),
+    .lds_lanes_i     (lds_stat_lanes),
+    .lds_clearing_i  (clr_busy),
+    .place_i         (place_i),
+    .mem_req_valid_i (gm_req_valid),
+    .mem_req_ready_i (gm_req_ready),
+    .mem_req_op_i    (gm_req_op),
+    .l1_hits_i       (l1_hits),
+    .l1_misses_i     (l1_misses),
+    .l1_evictions_i  (l1_evictions),
+    .ctr_idx_i       (ctr_idx_i),
+    .ctr_value_o     (ctr_value_o)
+  );
 
 endmodule
 

@@ -205,7 +205,7 @@ def main():
             for n in ["req_valid_i", "req_ready_o", "req_op_i", "req_fn_i", "req_mask_i", "busy_q", "first_q",
                       "pend_q", "resp_valid_o", "resp_mask_o", "stat_conflict_o", "stat_lanes_o"]:
                 s.sig("%s.%s" % (l, n))
-            for n in ["lds_busy_q", "clr_active_q", "clr_slot_q", "clr_word_q"]:
+            for n in ["lds_busy_q", "u_lds_clear.active_q", "u_lds_clear.slot_q", "u_lds_clear.word_q"]:
                 s.sig("%s.%s" % (cu, n))
 
         def gmem():
