@@ -111,7 +111,7 @@ module gpu_cu #(
   // scalar-context value). The reductions and the divider take their
   // operands a window at a time into RAMs of their own; the LDS and the
   // memory unit get whole operands with the last window: the earlier
-  // windows wait in col_*_q.
+  // windows wait in gpu_cu_exec_checks (col_*_q).
   // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched),
   // to the first window: f32 pipe, integer ALU elementwise and picks; the other fixed instructions take 2.
   localparam int LatFp    = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
@@ -410,122 +410,41 @@ module gpu_cu #(
   // ======================================================================
   // EX: operands
   // ======================================================================
-  // Mask bits: bit 0 of every lane of v16..v31 per slot,
-  // so that masks never read the RAM; they follow every write and clear at placement.
-  logic [1023:0] mbits_q;   // slot w, register r at [w*512 + (r-16)*32 +: 32]
-
-  wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
-  wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
-  wire        ex_gwave    = two && ex_slot_q;
-
-  // Bit 0 of the constants v0..v15 in every lane (constant r at [r*32 +: 32]),
-  // for the constants that depend only on the lane (docs/isa.md 1.2).
-  function automatic logic [511:0] lane_const_bits();
-    logic [511:0] t;
-    t = '0;
-    for (int l = 0; l < 32; l++) begin
-      t[gpu_isa_pkg::REG_ONE*32 + l]    = 1'b1;
-      t[gpu_isa_pkg::REG_SID*32 + l]    = l[0];
-      t[gpu_isa_pkg::REG_U8_MAX*32 + l] = 1'b1;
-      t[gpu_isa_pkg::REG_N2ND*32 + l]   = l % 2 == 0;
-      t[gpu_isa_pkg::REG_N3RD*32 + l]   = l % 3 == 0;
-      t[gpu_isa_pkg::REG_N4TH*32 + l]   = l % 4 == 0;
-      t[gpu_isa_pkg::REG_LO16*32 + l]   = !l[4];
-      t[gpu_isa_pkg::REG_CH2*32 + l]    = !l[1];
-      t[gpu_isa_pkg::REG_CH4*32 + l]    = !l[2];
-      t[gpu_isa_pkg::REG_ALO8*32 + l]   = !l[3];
-    end
-    lane_const_bits = t;
-  endfunction
-  localparam logic [511:0] LANE_CONST_BITS = lane_const_bits();
-
-  // Bit 0 of v0..v31 in every lane of the EX wave (register r at [r*32 +: 32]),
-  // and the EX window's lanes of it (register r at [r*Lanes +: Lanes]): the
-  // table every mask lookup reads.
-  logic [1023:0]       ex_bits;
-  logic [32*Lanes-1:0] ex_bits_win;
-  always_comb begin
-    ex_bits     = '0;
-    ex_bits_win = '0;
-    if (ex_valid_q) begin   // (only then: cheaper to simulate)
-      for (int r = 0; r < 32; r++)
-        if (r >= 16)
-          ex_bits[r*32 +: 32] = ex_slot_q ? mbits_q[512 + (r - 16)*32 +: 32] : mbits_q[(r - 16)*32 +: 32];
-        else
-          case (r[5:0])
-            gpu_isa_pkg::REG_WAVE:       ex_bits[r*32 +: 32] = {32{ex_wave_id[0]}};
-            gpu_isa_pkg::REG_GROUP:      ex_bits[r*32 +: 32] = {32{ex_group[0]}};
-            gpu_isa_pkg::REG_GROUP_WAVE: ex_bits[r*32 +: 32] = {32{ex_gwave}};
-            gpu_isa_pkg::REG_NUM_GROUPS: ex_bits[r*32 +: 32] = {32{num_groups_i[0]}};
-            gpu_isa_pkg::REG_ARGS:       ex_bits[r*32 +: 32] = {32{args_addr_i[0]}};
-            default:                     ex_bits[r*32 +: 32] = LANE_CONST_BITS[r*32 +: 32];
-          endcase
-      for (int r = 0; r < 32; r++)
-        ex_bits_win[r*Lanes +: Lanes] = mask_window(ex_bits[r*32 +: 32], ex_win_q);
-    end
-  end
-  // A mask field's value (r1 = m[10:6], r2 = m[4:0], each inverted by m[11] / m[5]):
-  // all 32 lanes, or the EX window's lanes.
-  function automatic logic [31:0] mask_of(input logic [11:0] m, input logic [1023:0] bits);
-    mask_of = (bits[m[10:6]*32 +: 32] ^ {32{m[11]}}) & (bits[m[4:0]*32 +: 32] ^ {32{m[5]}});
-  endfunction
-  function automatic logic [Lanes-1:0] mask_of_win(input logic [11:0] m, input logic [32*Lanes-1:0] bits);
-    mask_of_win = (bits[m[10:6]*Lanes +: Lanes] ^ {Lanes{m[11]}}) & (bits[m[4:0]*Lanes +: Lanes] ^ {Lanes{m[5]}});
-  endfunction
-
-  // The constants of the EX wave's window, one unit per operand slot (an S operand: window 0).
-  logic [3*W-1:0] const_opnd;
-  for (genvar p = 0; p < 3; p++) begin : g_const
-    gpu_const_regs #(
-      .Lanes (Lanes)
-    ) u_const (
-      .reg_i        (ex_reg_q[p*6 +: 4]),
-      .win_i        (ex_kind_q[p*2 +: 2] == gpu_isa_pkg::KIND_S ? PassW'(0) : ex_win_q),
-      .wave_id_i    (ex_wave_id),
-      .group_id_i   ({16'd0, ex_group}),
-      .group_wave_i (ex_gwave),
-      .num_groups_i ({16'd0, num_groups_i}),
-      .args_addr_i  (args_addr_i),
-      .value_o      (const_opnd[p*W +: W])
-    );
-  end
+  // The writeback's register write, which the operands' mask bits follow.
+  logic [5:0]    wb_dest;
+  logic [W-1:0]  wb_dest_data;
+  logic [31:0]   wb_lanes;         // lanes written now
 
   logic [31:0]   ex_mask;          // the M operand (all 32 lanes)
   logic [3*W-1:0] ex_opnd;         // operand slots a, b, c of the window; lane 0 is the scalar-context value
   logic [W-1:0]  opnd_a, opnd_b, opnd_c;
-
-  always_comb begin
-    ex_mask = '0;
-    ex_opnd = '0;
-    if (ex_valid_q) begin
-      ex_mask = mask_of(ex_mask_q, ex_bits);
-      for (int p = 0; p < 3; p++) begin
-        logic [5:0]  r;
-        logic [11:0] m;
-        logic [Lanes-1:0] mbits;
-        logic [31:0] s;
-        // every block-local is assigned on every path (Yosys would infer a latch otherwise)
-        r     = ex_reg_q[p*6 +: 6];
-        m     = ex_smask_q[p*12 +: 12];
-        mbits = '0;
-        s     = '0;
-        case (ex_kind_q[p*2 +: 2])
-          gpu_isa_pkg::KIND_V: begin
-            ex_opnd[p*W +: W] = r >= 6'd16 ? rf_rdata[p*W +: W] : const_opnd[p*W +: W];
-          end
-          gpu_isa_pkg::KIND_S: begin
-            s = r >= 6'd16 ? rf_rdata[p*W +: 32] : const_opnd[p*W +: 32];
-            ex_opnd[p*W +: W] = {Lanes{s}};
-          end
-          gpu_isa_pkg::KIND_M: begin
-            mbits = mask_of_win(m, ex_bits_win);
-            for (int l = 0; l < Lanes; l++) ex_opnd[p*W + l*32 +: 32] = {31'd0, mbits[l]};
-          end
-          default: ex_opnd[p*W +: W] = {Lanes{ex_lit_q[p*32 +: 32]}};
-        endcase
-      end
-    end
-  end
+  gpu_cu_operands #(
+    .Lanes (Lanes)
+  ) u_operands (
+    .clk_i        (clk_i),
+    .ex_valid_i   (ex_valid_q),
+    .ex_slot_i    (ex_slot_q),
+    .ex_win_i     (ex_win_q),
+    .ex_kind_i    (ex_kind_q),
+    .ex_reg_i     (ex_reg_q),
+    .ex_smask_i   (ex_smask_q),
+    .ex_mask_i    (ex_mask_q),
+    .ex_lit_i     (ex_lit_q),
+    .rf_rdata_i   (rf_rdata),
+    .wave_ids_i   (wave_ids),
+    .group_ids_i  (group_ids),
+    .two_i        (two),
+    .num_groups_i (num_groups_i),
+    .args_addr_i  (args_addr_i),
+    .wb_writes_i  (wb_writes),
+    .wb_slot_i    (wb_slot),
+    .wb_dest_i    (wb_dest),
+    .wb_lanes_i   (wb_lanes),
+    .wb_data_i    (wb_dest_data),
+    .clear_slot_i (rf_clear),
+    .mask_o       (ex_mask),
+    .opnd_o       (ex_opnd)
+  );
   assign opnd_a = ex_opnd[0 +: W];
   assign opnd_b = ex_opnd[W +: W];
   assign opnd_c = ex_opnd[2*W +: W];
@@ -547,132 +466,58 @@ module gpu_cu #(
   // the integer vector unit: ALU, mov/select/first_where_true, cross-lane, scalar integer ops
   wire ex_valu     = (ex_alu_unit && !ex_fp_fixed && !ex_fdiv && !ex_sdiv) || ex_unit_q == gpu_isa_pkg::UNIT_XLANE;
 
-  // ----------------------------------------------------------------- branch
-  logic        br_taken;
-  logic [31:0] br_next;
-  logic [31:0] br_last;
-  always_comb begin
-    case (ex_opcode_q)
-      gpu_isa_pkg::OP_BR:     br_taken = 1'b1;
-      gpu_isa_pkg::OP_BRZ:    br_taken = opnd_a[31:0] == 32'd0;
-      gpu_isa_pkg::OP_BRNZ:   br_taken = opnd_a[31:0] != 32'd0;
-      gpu_isa_pkg::OP_BR_ALL: br_taken = ex_mask == 32'hFFFF_FFFF;
-      gpu_isa_pkg::OP_BR_ANY: br_taken = ex_mask != 32'd0;
-      default:                br_taken = 1'b1;   // sig_waitany*_br: into its table (entry chosen at writeback)
-    endcase
-    br_next = br_taken ? ex_target_q : {20'd0, ex_pc_q} + 32'd1;
-    // the last pc the branch may go to: sig_waitany*_br's whole table must be in the program
-    br_last = ex_fmt_q == gpu_isa_pkg::FMT_SIGBR ? ex_target_q + {26'd0, ex_fn_q} - 32'd1 : br_next;
-  end
-  wire br_fault = ex_branch && br_last >= {19'd0, num_insts_i};
-
-  // ----------------------------------------------------------------- address checks
-  // LDS: addr = v[l] + offset, inside the group's allocation; global: v[l], aligned, in [4096, mem_bytes).
-  // Window by window; the lowest faulting lane of the earlier windows waits in af_*_q.
-  wire [16:0] lds_base = (ex_slot_q && !two) ? 17'd65536 - lds_bytes_i : 17'd0;   // a multiple of 4, < 65536
-  wire        unused_lds_base = lds_base[16] ^ lds_base[1] ^ lds_base[0];
-  logic [W-1:0]        win_addr;      // the window's addresses (LDS: group-relative, + offset)
-  logic [Lanes*14-1:0] win_word;      // LDS: physical word per lane
-  logic [Lanes-1:0]    win_mask;      // the window's lanes of the M mask
-  logic [3:0]    wf_code, af_code_q, addr_fault;
-  logic [5:0]    wf_lane, af_lane_q, addr_fault_lane;
-  logic [31:0]   wf_addr, af_addr_q, addr_fault_addr;
-  wire           ex_addr_check = ex_ok && (ex_lds || (ex_gmem && ex_fmt_q != gpu_isa_pkg::FMT_CACHE));
-  always_comb begin
-    logic [31:0] a;
-    logic [3:0]  f;
-    a        = 32'd0;
-    f        = gpu_isa_pkg::FAULT_NONE;
-    win_mask = mask_window(ex_mask, ex_win_q);
-    win_addr = '0;
-    win_word = '0;
-    wf_code  = gpu_isa_pkg::FAULT_NONE;
-    wf_lane  = 6'd63;
-    wf_addr  = 32'd0;
-    if (ex_addr_check || (ex_valid_q && ex_fdiv)) begin
-      for (int l = Lanes - 1; l >= 0; l--) begin
-        a = opnd_a[l*32 +: 32] + (ex_lds ? {16'd0, ex_offset_q} : 32'd0);
-        win_addr[l*32 +: 32] = a;
-        win_word[l*14 +: 14] = a[15:2] + lds_base[15:2];
-        f = gpu_isa_pkg::FAULT_NONE;
-        if (ex_lds) begin
-          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_LDS_MISALIGNED;
-          else if (a >= {15'd0, lds_bytes_i})     f = gpu_isa_pkg::FAULT_LDS_OUT_OF_RANGE;
-        end else begin
-          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_GLOBAL_MISALIGNED;
-          else if (a < 32'd4096 || a >= mem_bytes_i) f = gpu_isa_pkg::FAULT_GLOBAL_OUT_OF_RANGE;
-        end
-        if (ex_addr_check && win_mask[l] && f != gpu_isa_pkg::FAULT_NONE) begin
-          wf_code = f;
-          wf_lane = 6'(32'(ex_win_q) * Lanes + l);
-          wf_addr = a;
-        end
-      end
-    end
-    // the earlier windows' fault first
-    addr_fault      = wf_code;
-    addr_fault_lane = wf_lane;
-    addr_fault_addr = wf_addr;
-    if (Passes > 1 && ex_win_q != '0 && af_code_q != gpu_isa_pkg::FAULT_NONE) begin
-      addr_fault      = af_code_q;
-      addr_fault_lane = af_lane_q;
-      addr_fault_addr = af_addr_q;
-    end
-  end
-  always_ff @(posedge clk_i)
-    if (ex_more) begin
-      af_code_q <= addr_fault;
-      af_lane_q <= addr_fault_lane;
-      af_addr_q <= addr_fault_addr;
-    end
-
-  // The whole operands, for the units that take them at once (LDS, memory
-  // unit), with the last window: the earlier windows wait in col_*_q.
+  // Branch resolution, address checks, the EX instruction's final fault; the
+  // whole operands for the units that take them at once (LDS, memory unit).
+  logic [11:0]   br_next;
+  logic [W-1:0]  win_addr;                 // the window's addresses (LDS: group-relative, + offset)
   logic [1023:0] full_a, full_b, full_c;   // full_a: the addresses (= A but for the LDS offset)
   logic [447:0]  full_word;
-  if (Passes == 1) begin : g_full_now
-    assign full_a    = win_addr;
-    assign full_b    = opnd_b;
-    assign full_c    = opnd_c;
-    assign full_word = win_word;
-  end else begin : g_full_collected
-    logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
-    logic [447-Lanes*14:0]     col_word_q;
-    always_ff @(posedge clk_i)
-      if (ex_more && (ex_lds || ex_gmem))
-        for (int k = 0; k < Passes - 1; k++)
-          if (ex_win_q == PassW'(k)) begin
-            col_a_q[k*W +: W]                   <= win_addr;
-            col_b_q[k*W +: W]                   <= opnd_b;
-            col_c_q[k*W +: W]                   <= opnd_c;
-            col_word_q[k*Lanes*14 +: Lanes*14] <= win_word;
-          end
-    assign full_a    = {win_addr, col_a_q};
-    assign full_b    = {opnd_b, col_b_q};
-    assign full_c    = {opnd_c, col_c_q};
-    assign full_word = {win_word, col_word_q};
-  end
-
-  // The EX instruction's final fault, if any.
-  logic [3:0]  ex_fault;
-  logic [5:0]  ex_flane;
-  logic [31:0] ex_faddr;
-  logic [6:0]  ex_freg;
-  always_comb begin
-    ex_fault = ex_fault_q;
-    ex_flane = 6'd63;
-    ex_faddr = ex_fault_addr_q;
-    ex_freg  = (ex_fault_q == gpu_isa_pkg::FAULT_CONST_WRITE || ex_fault_q == gpu_isa_pkg::FAULT_PENDING_REG)
-               ? {1'b0, ex_fault_reg_q} : 7'd127;
-    if (ex_ok && br_fault) begin
-      ex_fault = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
-      ex_faddr = br_last;
-    end else if (ex_ok && ex_lastw && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
-      ex_fault = addr_fault;
-      ex_flane = addr_fault_lane;
-      ex_faddr = addr_fault_addr;
-    end
-  end
+  logic [3:0]    ex_fault;
+  logic [5:0]    ex_flane;
+  logic [31:0]   ex_faddr;
+  logic [6:0]    ex_freg;
+  gpu_cu_exec_checks #(
+    .Lanes (Lanes)
+  ) u_exec_checks (
+    .clk_i           (clk_i),
+    .ex_valid_i      (ex_valid_q),
+    .ex_ok_i         (ex_ok),
+    .ex_more_i       (ex_more),
+    .ex_lastw_i      (ex_lastw),
+    .ex_win_i        (ex_win_q),
+    .ex_branch_i     (ex_branch),
+    .ex_lds_i        (ex_lds),
+    .ex_gmem_i       (ex_gmem),
+    .ex_fdiv_i       (ex_fdiv),
+    .ex_fmt_i        (ex_fmt_q),
+    .ex_opcode_i     (ex_opcode_q),
+    .ex_fn_i         (ex_fn_q),
+    .ex_pc_i         (ex_pc_q),
+    .ex_target_i     (ex_target_q),
+    .ex_offset_i     (ex_offset_q),
+    .ex_slot_i       (ex_slot_q),
+    .two_i           (two),
+    .ex_fault_i      (ex_fault_q),
+    .ex_fault_reg_i  (ex_fault_reg_q),
+    .ex_fault_addr_i (ex_fault_addr_q),
+    .opnd_a_i        (opnd_a),
+    .opnd_b_i        (opnd_b),
+    .opnd_c_i        (opnd_c),
+    .mask_i          (ex_mask),
+    .num_insts_i     (num_insts_i),
+    .lds_bytes_i     (lds_bytes_i),
+    .mem_bytes_i     (mem_bytes_i),
+    .br_next_o       (br_next),
+    .win_addr_o      (win_addr),
+    .full_a_o        (full_a),
+    .full_b_o        (full_b),
+    .full_c_o        (full_c),
+    .full_word_o     (full_word),
+    .fault_o         (ex_fault),
+    .flane_o         (ex_flane),
+    .faddr_o         (ex_faddr),
+    .freg_o          (ex_freg)
+  );
   wire ex_good = ex_valid_q && ex_fault == gpu_isa_pkg::FAULT_NONE;
   // Only branches and LDS and global accesses find faults in EX; the other
   // units start on ex_ok (the issue-time faults), which does not wait for the
@@ -1079,9 +924,7 @@ module gpu_cu #(
   logic [1:0]    wb_kind;
   logic [11:0]   wb_pc;
   logic [63:0]   wb_inst;
-  logic [5:0]    wb_dest;
   logic [31:0]   wb_dest_mask;
-  logic [W-1:0]  wb_dest_data;
   logic [31:0]   wb_mem_mask;
   logic [1023:0] wb_mem_addr, wb_mem_data;
   logic [3:0]    wb_fault;
@@ -1266,7 +1109,7 @@ module gpu_cu #(
                         (src == SrcLds && lds_meta_dest_q >= 6'd16));
   assign wb_sb_reg   = wb_dest;
 
-  wire [31:0] wb_lanes = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;   // lanes written now
+  assign wb_lanes = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;
   assign rf_we    = mask_window(wb_lanes, wb_win);
   assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
   assign rf_wwin  = wb_win;
@@ -1279,23 +1122,6 @@ module gpu_cu #(
       if (place_two_i || !place_slot_i) rf_clear[0] = 1'b1;
       if (place_two_i || place_slot_i)  rf_clear[1] = 1'b1;
     end
-  end
-
-  always_ff @(posedge clk_i) begin
-    // (wb_writes implies wb_dest >= 16: v0..v15 are constants)
-    // (each register's bits at constant places: a variable part-select became a barrel shifter in synthesis)
-    if (wb_writes && wb_dest < 6'd32)
-      for (int w = 0; w < 2; w++)
-        for (int r = 0; r < 16; r++)
-          if (wb_slot == w[0] && wb_dest[3:0] == r[3:0]) begin
-            logic [31:0] nb;   // the register's mask bits after the write
-            nb = mbits_q[w*512 + r*32 +: 32];
-            for (int l = 0; l < 32; l++)
-              if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
-            mbits_q[w*512 + r*32 +: 32] <= nb;
-          end
-    for (int w = 0; w < 2; w++)
-      if (rf_clear[w]) mbits_q[w*512 +: 512] <= '0;
   end
 
   // ----------------------------------------------------------------- global-memory unit
@@ -1471,7 +1297,7 @@ module gpu_cu #(
       p2_faddr_q   <= ex_faddr;
       p2_freg_q    <= ex_freg;
       p2_branch_q  <= ex_branch;
-      p2_next_q    <= br_next[11:0];
+      p2_next_q    <= br_next;
       p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
       p2_barrier_q <= ex_opcode_q == gpu_isa_pkg::OP_BARRIER;
       p2_sigd_q    <= ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
