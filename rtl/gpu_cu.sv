@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_cu: one compute unit: 2 wave slots (gpu_wave_sched), the instruction
 // memory, the register file, the vector/scalar ALUs and f32 units, the LDS
-// and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands,
-// address checks, branch) -> writeback, where every architectural change
-// happens, at most one per cycle, and is reported on the trace outputs.
+// and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands:
+// gpu_cu_operands; address checks, branch: gpu_cu_exec_checks) -> writeback (gpu_cu_writeback),
+// where every architectural change happens, at most one per cycle, and is reported on the trace outputs.
 `default_nettype none
 
 module gpu_cu #(
@@ -120,28 +120,8 @@ module gpu_cu #(
   localparam int LatMax   = LatFp > LatXlane ? LatFp : LatXlane;
   localparam int ResvW    = LatMax + Passes;
 
-  // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
-  function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
-    window_of = '0;
-    for (int i = 0; i < Passes; i++)
-      window_of = window_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
-  endfunction
-  // The lanes of window k.
-  function automatic logic [31:0] window_lanes(input logic [PassW-1:0] k);
-    for (int l = 0; l < 32; l++) window_lanes[l] = PassW'(l / Lanes) == k;
-  endfunction
-  // Window k's bits of a 32-lane mask.
-  function automatic logic [Lanes-1:0] mask_window(input logic [31:0] m, input logic [PassW-1:0] k);
-    mask_window = '0;
-    for (int i = 0; i < Passes; i++)
-      mask_window = mask_window | ({Lanes{k == PassW'(i)}} & m[i*Lanes +: Lanes]);
-  endfunction
-
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
-  localparam logic [1:0] TR_RETIRE = 2'd0;
-  localparam logic [1:0] TR_MEM_DONE = 2'd1;
-  localparam logic [1:0] TR_FAULT = 2'd2;
 
   // ======================================================================
   // Instruction memory (a copy of the program in every CU)
@@ -564,13 +544,6 @@ module gpu_cu #(
   logic          red_ready, red_done;
   logic [1023:0] red_result;
   logic [31:0]   red_we;
-  // Only lanes 0, 8, 16 and 24 of a reduction's result can be nonzero: the
-  // others as constants, so that the writeback's window multiplexer is small.
-  logic [1023:0] red_lanes;
-  always_comb begin
-    red_lanes = '0;
-    for (int c = 0; c < 4; c++) red_lanes[c*256 +: 32] = red_result[c*256 +: 32];
-  end
   // (fed B a window at a time, like the divider)
   gpu_reduce #(
     .Combiners (Lanes >= 8 ? Lanes / 8 : 1),
@@ -614,20 +587,6 @@ module gpu_cu #(
     .result_o (fp_result),
     .tag_o    (fp_tag)
   );
-  // (EX holds a vector instruction for all its windows: FpL cycles before its last window
-  // comes out of the pipe, EX held its last window)
-  localparam int FpL = gpu_fp_pkg::FP_PIPE_LATENCY;
-  // (pc and instruction for the last window's trace; the slot and destination travel in the tag)
-  logic [11:0]    fp_meta_pc_q [FpL];
-  logic [63:0]    fp_meta_inst_q [FpL];
-  always_ff @(posedge clk_i) begin
-    fp_meta_pc_q[0]   <= ex_pc_q;
-    fp_meta_inst_q[0] <= ex_inst_q;
-    for (int i = 1; i < FpL; i++) begin
-      fp_meta_pc_q[i]   <= fp_meta_pc_q[i-1];
-      fp_meta_inst_q[i] <= fp_meta_inst_q[i-1];
-    end
-  end
 
   // f32 divide / square root (iterative, all lanes), fed a window at a time;
   // a scalar one has only window 0, at lane 0
@@ -681,8 +640,8 @@ module gpu_cu #(
   logic [1023:0] lds_req_cmp;
   logic          lds_resp_valid;
   logic [31:0]   lds_resp_mask;
-  logic [W-1:0]  lds_resp_data;         // the window var_win_q of the results
-  logic [PassW-1:0] var_win_q;          // the window a variable-latency writeback writes now
+  logic [W-1:0]  lds_resp_data;         // the window var_win of the results
+  logic [PassW-1:0] var_win;            // the window a variable-latency writeback writes now
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
@@ -704,14 +663,14 @@ module gpu_cu #(
     .req_cmp_i       (lds_req_cmp),
     .resp_valid_o    (lds_resp_valid),
     .resp_mask_o     (lds_resp_mask),
-    .resp_win_i      (var_win_q),
+    .resp_win_i      (var_win),
     .resp_data_o     (lds_resp_data),
     .stat_conflict_o (lds_stat_conflict),
     .stat_lanes_o    (lds_stat_lanes)
   );
 
   // The clearing of a new group's LDS allocation, between wave instructions.
-  logic        lds_busy_q;              // a wave's LDS instruction is in the LDS
+  logic        lds_busy;                // a wave's LDS instruction is in the LDS
   logic        clr_go, clr_active, clr_busy;
   logic [8:0]  clr_row;
   logic [31:0] clr_mask;
@@ -724,7 +683,7 @@ module gpu_cu #(
     .place_slot_i (place_slot_i),
     .place_two_i  (place_two_i),
     .lds_bytes_i  (lds_bytes_i),
-    .wave_lds_i   (lds_busy_q || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
+    .wave_lds_i   (lds_busy || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
     .req_ready_i  (lds_req_ready),
     .resp_valid_i (lds_resp_valid),
     .go_o         (clr_go),
@@ -750,370 +709,189 @@ module gpu_cu #(
   assign lds_req_cmp   = full_c;
 
   // ======================================================================
-  // Writeback sources
+  // Writeback (gpu_cu_writeback)
   // ======================================================================
-  // p2: every fixed two-cycle instruction but the integer ALU's (and every issue-time fault).
-  logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q, p2_sigbr_q;
-  logic          p2_gmem_q, p2_gret_q, p2_writes_q;
-  logic [3:0]    p2_unit_q;
-  logic [3:0]    p2_fault_q;
-  logic [5:0]    p2_flane_q;
-  logic [31:0]   p2_faddr_q;
-  logic [6:0]    p2_freg_q;
-  logic [11:0]   p2_pc_q;
-  logic [63:0]   p2_inst_q;
-  logic [11:0]   p2_next_q;
-  logic [5:0]    p2_dest_q;
-  logic [15:0]   p2_sigs_q;
-  logic [3:0]    p2_sig_q;
-  logic [1:0]    p2_gop_q;
-  logic [5:0]    p2_fn_q;
-  logic [31:0]   p2_mask_q;
-  logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
-  logic [4:0]    p2_nsig_q;
-
-  // The integer ALU instruction whose result u_valu gives next. (With
-  // Passes > 1 the next one may issue before that result is out: the
-  // instruction's fields wait in valu_in_q until its pass 0 runs.)
-  localparam int ValuMetaW = 1 + 1 + 12 + 64 + 4 + 6 + 32;
-  logic          valu_meta_slot_q, valu_meta_writes_q;
-  logic [11:0]   valu_meta_pc_q;
-  logic [63:0]   valu_meta_inst_q;
-  logic [3:0]    valu_meta_unit_q;
-  logic [5:0]    valu_meta_dest_q;
-  logic [31:0]   valu_meta_mask_q;       // (first_where_true's mask: its lanes count)
-
-  // var: LDS, f32 divide, scalar divide and LDS address faults hold here until writeback takes them.
-  logic          lds_hold_q, lds_meta_slot_q, lds_meta_store_q, lds_meta_fault_q;
-  logic [11:0]   lds_meta_pc_q;
-  logic [63:0]   lds_meta_inst_q;
-  logic [5:0]    lds_meta_dest_q;
-  logic [31:0]   lds_meta_mask_q;
-  logic [1023:0] lds_meta_addr_q, lds_meta_data_q;
-  logic [3:0]    lds_meta_fcode_q;
-  logic [5:0]    lds_meta_flane_q;
-  logic [31:0]   lds_meta_faddr_q;
-  logic [31:0]   lds_hold_mask_q;
-  logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
-  logic [11:0]   fdiv_meta_pc_q;
-  logic [63:0]   fdiv_meta_inst_q;
-  logic [5:0]    fdiv_meta_dest_q;
-  logic          sdiv_busy_q, sdiv_hold_q, sdiv_meta_slot_q;
-  logic [11:0]   sdiv_meta_pc_q;
-  logic [63:0]   sdiv_meta_inst_q;
-  logic [5:0]    sdiv_meta_dest_q;
-  logic          red_busy_q, red_hold_q, red_meta_slot_q;
-  logic [11:0]   red_meta_pc_q;
-  logic [63:0]   red_meta_inst_q;
-  logic [5:0]    red_meta_dest_q;
-
-  // global-memory unit
+  // the global-memory unit's completions
   logic          gm_done_valid, gm_done_ready, gm_done_slot, gm_done_ret;
   logic [3:0]    gm_done_sig;
   logic [5:0]    gm_done_dest;
   logic [31:0]   gm_done_mask;
-  logic [W-1:0]  gm_done_data;          // the window var_win_q of the completion's data
+  logic [W-1:0]  gm_done_data;          // the window var_win of the completion's data
   logic [4:0]    gm_free;
   logic          gm_copy_busy;
   logic [1:0]    gm_slot_busy;
-  logic          gm_acc;
 
-  // Writeback selection: fixed sources first (they never collide), then the
-  // others. A writeback takes one cycle per window of lanes it writes: a
-  // fixed source's windows come in the cycles the scheduler reserved for
-  // them; a variable-latency source starts only when nothing fixed writes
-  // back now or in its next Passes - 1 cycles (resv), and it then holds the
-  // writeback for all its windows (var_resv keeps new fixed ones out).
-  typedef enum logic [3:0] {
-    SrcNone,
-    SrcP2,
-    SrcValu,
-    SrcFp,
-    SrcLds,
-    SrcFdiv,
-    SrcSdiv,
-    SrcRed,
-    SrcMem
-  } src_e;
-  src_e src, var_pick, var_src_q;
-  logic             var_active_q;   // a variable-latency source writes windows 1.. now
-  // (var_win_q, the window written now, is declared with the LDS: it reads there)
-  logic             var_room, var_go, var_wide;
-  logic [31:0]      var_mask;       // the waiting source's destination lanes
-  wire              fixed_now = p2_valid_q || valu_valid || fp_valid;
-  always_comb begin
-    if (lds_hold_q)         var_pick = SrcLds;
-    else if (fdiv_hold_q)   var_pick = SrcFdiv;
-    else if (sdiv_hold_q)   var_pick = SrcSdiv;
-    else if (red_hold_q)    var_pick = SrcRed;
-    else if (gm_done_valid) var_pick = SrcMem;
-    else                    var_pick = SrcNone;
-    case (var_pick)
-      SrcLds:  var_mask = lds_meta_fault_q ? 32'd0 : lds_hold_mask_q;
-      SrcFdiv: var_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-      SrcRed:  var_mask = red_we;
-      SrcMem:  var_mask = gm_done_mask;
-      default: var_mask = 32'd1;
-    endcase
-    // (it writes lanes beyond the first window: all windows)
-    var_wide = Passes > 1 && (var_mask >> Lanes) != 32'd0;
-    var_room = 1'b1;
-    for (int j = 1; j < Passes; j++)
-      if (resv[j]) var_room = 1'b0;
-    var_go = !var_active_q && !fixed_now && var_pick != SrcNone && var_room;
-    if (var_active_q)       src = var_src_q;
-    else if (p2_valid_q)    src = SrcP2;
-    else if (valu_valid)    src = SrcValu;
-    else if (fp_valid)      src = SrcFp;
-    else if (var_go)        src = var_pick;
-    else                    src = SrcNone;
-    // the cycles after this one that the variable-latency writeback holds
-    var_resv = '0;
-    for (int j = 1; j < Passes; j++)
-      if ((var_active_q && j < Passes - 32'(var_win_q)) || (var_go && var_wide)) var_resv[j] = 1'b1;
-  end
-  // (new fixed-latency instructions wait while a variable-latency result cannot go)
-  assign var_wait = var_pick != SrcNone && !var_active_q && !var_go;
-
-  // The window written this cycle, and whether it is the instruction's last.
-  logic [PassW-1:0] wb_win;
-  logic             wb_last;
-  always_comb begin
-    wb_win  = '0;
-    wb_last = 1'b1;
-    if (var_active_q) begin
-      wb_win  = var_win_q;
-      wb_last = var_win_q == PassW'(Passes - 1);
-    end else if (src == SrcValu) begin
-      wb_win  = valu_win;
-      wb_last = valu_last;
-    end else if (src == SrcFp) begin
-      wb_win  = fp_win;
-      wb_last = fp_last;
-    end else if (var_go)
-      wb_last = !var_wide;
-  end
-  always_ff @(posedge clk_i) begin
-    if (var_go && var_wide) begin
-      var_active_q <= 1'b1;
-      var_src_q    <= var_pick;
-      var_win_q    <= PassW'(1);
-    end else if (var_active_q) begin
-      var_win_q <= var_win_q + PassW'(1);   // (back to 0 after the last window)
-      if (wb_last) var_active_q <= 1'b0;
-    end
-    if (rst) begin
-      var_active_q <= 1'b0;
-      var_win_q    <= '0;   // 0 whenever no variable-latency writeback runs: its first window's
-    end                     // data (memory unit, LDS) is read at var_win_q
-  end
-`ifndef SYNTHESIS
-  always @(posedge clk_i) begin
-    if (!rst && !var_active_q && var_win_q != '0)
-      $error("gpu_cu: var_win_q is %0d with no variable-latency writeback running", var_win_q);
-    if (!rst && var_active_q && fixed_now)
-      $error("gpu_cu: a fixed-latency writeback during the windows of a variable-latency one");
-    if (!rst && ex_more && is_valid)
-      $error("gpu_cu: an instruction issued while a vector instruction has windows to come in EX");
-  end
-`endif
-
-
-  // The event in writeback (wb_dest_data: the window wb_win; the event itself at wb_last).
-  logic          wb_valid;
+  // Writeback: the EX -> writeback pipeline registers and the variable-latency
+  // units' waiting instructions, the source written back this cycle, its event.
+  logic          wb_valid, wb_last, wb_go, wb_mem, wb_is_fault;
   logic [1:0]    wb_kind;
   logic [11:0]   wb_pc;
   logic [63:0]   wb_inst;
+  logic [3:0]    wb_unit;          // for the counters
   logic [31:0]   wb_dest_mask;
+  logic [1023:0] wb_dest_all;      // the whole destination value (trace)
   logic [31:0]   wb_mem_mask;
   logic [1023:0] wb_mem_addr, wb_mem_data;
   logic [3:0]    wb_fault;
   logic [5:0]    wb_flane;
   logic [31:0]   wb_faddr;
   logic [6:0]    wb_freg;
-  logic [3:0]    wb_unit;          // for the counters
-
-  always_comb begin
-    logic       all_done;
-    logic       any_done;
-    logic [1:0] first_done;
-    all_done     = 1'b1;
-    any_done     = 1'b0;
-    first_done   = 2'd0;
-    wb_valid     = src != SrcNone;
-    wb_kind      = TR_RETIRE;
-    wb_slot      = 1'b0;
-    wb_pc        = 12'd0;
-    wb_inst      = 64'd0;
-    wb_dest      = 6'd0;
-    wb_dest_mask = 32'd0;
-    wb_dest_data = '0;
-    wb_mem_mask  = 32'd0;
-    wb_mem_addr  = '0;
-    wb_mem_data  = '0;
-    wb_fault     = gpu_isa_pkg::FAULT_NONE;
-    wb_flane     = 6'd63;
-    wb_faddr     = 32'd0;
-    wb_freg      = 7'd127;
-    wb_serial    = 1'b0;
-    wb_redirect  = 1'b0;
-    wb_next_pc   = 12'd0;
-    wb_end       = 1'b0;
-    wb_barrier   = 1'b0;
-    wb_sigdone   = 1'b0;
-    wb_sigs      = 16'd0;
-    wb_sig       = 4'd0;
-    wb_unit      = gpu_isa_pkg::UNIT_CTRL;
-    case (src)
-      SrcP2: begin
-        wb_slot  = p2_slot_q;
-        wb_pc    = p2_pc_q;
-        wb_inst  = p2_inst_q;
-        wb_dest  = p2_dest_q;
-        wb_unit  = p2_unit_q;
-        if (p2_fault_q != gpu_isa_pkg::FAULT_NONE) begin
-          wb_kind  = TR_FAULT;
-          wb_fault = p2_fault_q;
-          wb_flane = p2_flane_q;
-          wb_faddr = p2_faddr_q;
-          wb_freg  = p2_freg_q;
-        end else begin
-          wb_serial   = p2_serial_q;
-          wb_redirect = p2_branch_q;
-          wb_next_pc  = p2_next_q;
-          wb_end      = p2_end_q;
-          wb_barrier  = p2_barrier_q;
-          if (p2_sigd_q) begin
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0] && sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}])
-                all_done = 1'b0;
-            wb_sigdone   = 1'b1;
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
-            wb_dest_mask = 32'd1;
-            wb_dest_data = {{(W - 1){1'b0}}, all_done};
-          end
-          if (p2_sigbr_q) begin   // sig_waitany*_br: to target + the first listed slot that is done
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0] && !any_done &&
-                  !sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}]) begin
-                any_done   = 1'b1;
-                first_done = k[1:0];
-              end
-            wb_next_pc = p2_next_q + {10'd0, first_done};
-            wb_sigdone = 1'b1;   // ... and the listed slots that are done release their registers
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
-          end
-          if (p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) begin
-            wb_mem_mask = p2_mask_q;
-            wb_mem_addr = p2_addr_q;
-            wb_mem_data = p2_data_q;
-          end
-        end
-      end
-      SrcValu: begin
-        wb_slot      = valu_meta_slot_q;
-        wb_pc        = valu_meta_pc_q;
-        wb_inst      = valu_meta_inst_q;
-        wb_dest      = valu_meta_dest_q;
-        wb_unit      = valu_meta_unit_q;
-        wb_dest_mask = valu_we;
-        wb_dest_data = valu_result;
-      end
-      SrcFp: begin
-        wb_slot      = fp_tag[7];
-        wb_pc        = fp_meta_pc_q[FpL-1];
-        wb_inst      = fp_meta_inst_q[FpL-1];
-        wb_dest      = fp_tag[5:0];
-        wb_dest_mask = fp_tag[6] ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data = fp_result;
-        wb_unit      = fp_tag[6] ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
-      end
-      SrcLds: begin
-        wb_slot   = lds_meta_slot_q;
-        wb_pc     = lds_meta_pc_q;
-        wb_inst   = lds_meta_inst_q;
-        wb_dest   = lds_meta_dest_q;
-        wb_unit   = gpu_isa_pkg::UNIT_LDS;
-        if (lds_meta_fault_q) begin
-          wb_kind  = TR_FAULT;
-          wb_fault = lds_meta_fcode_q;
-          wb_flane = lds_meta_flane_q;
-          wb_faddr = lds_meta_faddr_q;
-        end else begin
-          wb_serial    = 1'b1;
-          wb_dest_mask = lds_hold_mask_q;
-          wb_dest_data = lds_resp_data;
-          if (lds_meta_store_q) begin
-            wb_mem_mask = lds_meta_mask_q;
-            wb_mem_addr = lds_meta_addr_q;
-            wb_mem_data = lds_meta_data_q;
-          end
-        end
-      end
-      SrcFdiv: begin
-        wb_slot      = fdiv_meta_slot_q;
-        wb_pc        = fdiv_meta_pc_q;
-        wb_inst      = fdiv_meta_inst_q;
-        wb_dest      = fdiv_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data = window_of(fdiv_result, wb_win);
-        wb_unit      = fdiv_meta_scalar_q ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
-      end
-      SrcSdiv: begin
-        wb_slot      = sdiv_meta_slot_q;
-        wb_pc        = sdiv_meta_pc_q;
-        wb_inst      = sdiv_meta_inst_q;
-        wb_dest      = sdiv_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = 32'd1;
-        wb_dest_data = {{(W - 32){1'b0}}, sdiv_result};
-        wb_unit      = gpu_isa_pkg::UNIT_SALU;
-      end
-      SrcRed: begin
-        wb_slot      = red_meta_slot_q;
-        wb_pc        = red_meta_pc_q;
-        wb_inst      = red_meta_inst_q;
-        wb_dest      = red_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = red_we;
-        wb_dest_data = window_of(red_lanes, wb_win);
-        wb_unit      = gpu_isa_pkg::UNIT_RED;
-      end
-      SrcMem: begin
-        wb_kind      = TR_MEM_DONE;
-        wb_slot      = gm_done_slot;
-        wb_dest      = gm_done_dest;
-        wb_sig       = gm_done_sig;
-        wb_dest_mask = gm_done_mask;
-        wb_dest_data = gm_done_data;
-      end
-      default: ;
-    endcase
-  end
-
-  // Commit, at the last window: nothing after a fault stopped the task
-  // (completions still drain the memory unit).
-  wire wb_mem  = src == SrcMem;
-  wire wb_go   = wb_valid && !stop_i && !squash_i;   // this window is written
-  wire commit  = wb_go && wb_last;
-  assign wb_commit   = commit && !wb_mem;
-  assign wb_memdone  = wb_valid && wb_last && wb_mem;
-  assign gm_done_ready = wb_mem && wb_last;
-  wire   wb_is_fault = wb_kind == TR_FAULT;
-  assign wb_writes   = (wb_go || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
-  assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
-                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
-                        (src == SrcLds && lds_meta_dest_q >= 6'd16));
-  assign wb_sb_reg   = wb_dest;
-
-  assign wb_lanes = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;
-  assign rf_we    = mask_window(wb_lanes, wb_win);
-  assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
-  assign rf_wwin  = wb_win;
-  assign rf_wdata = wb_dest_data;
+  logic          acc_valid, acc_slot, acc_nt, acc_ret, acc_wb, p2_gmem;
+  logic [1:0]    acc_op, acc_scope;
+  logic [5:0]    acc_fn, acc_dest;
+  logic [3:0]    acc_sig;
+  logic [31:0]   acc_mask;
+  logic [1023:0] acc_addr, acc_data, acc_cmp;
+  logic          lds_hold, fdiv_busy, fdiv_hold, sdiv_busy, sdiv_hold, red_busy, red_hold;
+  logic [31:0]   valu_mask, lds_mask;
+  gpu_cu_writeback #(
+    .Lanes (Lanes),
+    .ResvW (ResvW),
+    .Trace (Trace)
+  ) u_writeback (
+    .clk_i            (clk_i),
+    .rst_i            (rst),
+    .stop_i           (stop_i),
+    .squash_i         (squash_i),
+    .ex_valid_i       (ex_valid_q),
+    .ex_ok_i          (ex_unit_go),
+    .ex_lastw_i       (ex_lastw),
+    .ex_win_i         (ex_win_q),
+    .ex_slot_i        (ex_slot_q),
+    .ex_pc_i          (ex_pc_q),
+    .ex_inst_i        (ex_inst_q),
+    .ex_unit_i        (ex_unit_q),
+    .ex_fault_i       (ex_fault_q),
+    .ex_fn_i          (ex_fn_q),
+    .ex_opcode_i      (ex_opcode_q),
+    .ex_fmt_i         (ex_fmt_q),
+    .ex_writes_i      (ex_writes_q),
+    .ex_dest_i        (ex_dest_q),
+    .ex_sigs_i        (ex_sigs_q),
+    .ex_sig_i         (ex_sig_q),
+    .ex_noret_i       (ex_noret_q),
+    .ex_mask_i        (ex_mask),
+    .ex_valu_i        (ex_valu),
+    .ex_fp_i          (ex_fp_fixed),
+    .ex_fdiv_i        (ex_fdiv),
+    .ex_sdiv_i        (ex_sdiv),
+    .ex_red_i         (ex_red),
+    .ex_lds_i         (ex_lds),
+    .ex_gmem_i        (ex_gmem),
+    .ex_branch_i      (ex_branch),
+    .ex_scalar_i      (ex_scalar),
+    .ex_lds_go_i      (ex_lds_go),
+    .chk_fault_i      (ex_fault),
+    .chk_flane_i      (ex_flane),
+    .chk_faddr_i      (ex_faddr),
+    .chk_freg_i       (ex_freg),
+    .br_next_i        (br_next),
+    .full_a_i         (full_a),
+    .full_b_i         (full_b),
+    .full_c_i         (full_c),
+    .valu_valid_i     (valu_valid),
+    .valu_pass0_i     (valu_pass0),
+    .valu_win_i       (valu_win),
+    .valu_last_i      (valu_last),
+    .valu_result_i    (valu_result),
+    .valu_we_i        (valu_we),
+    .fp_valid_i       (fp_valid),
+    .fp_win_i         (fp_win),
+    .fp_last_i        (fp_last),
+    .fp_result_i      (fp_result),
+    .fp_tag_i         (fp_tag),
+    .lds_resp_valid_i (lds_resp_valid),
+    .lds_resp_mask_i  (lds_resp_mask),
+    .lds_resp_data_i  (lds_resp_data),
+    .fdiv_done_i      (fdiv_done),
+    .fdiv_result_i    (fdiv_result),
+    .sdiv_done_i      (sdiv_done),
+    .sdiv_result_i    (sdiv_result),
+    .red_done_i       (red_done),
+    .red_result_i     (red_result),
+    .red_we_i         (red_we),
+    .gm_done_valid_i  (gm_done_valid),
+    .gm_done_ready_o  (gm_done_ready),
+    .gm_done_slot_i   (gm_done_slot),
+    .gm_done_sig_i    (gm_done_sig),
+    .gm_done_dest_i   (gm_done_dest),
+    .gm_done_mask_i   (gm_done_mask),
+    .gm_done_data_i   (gm_done_data),
+    .var_win_o        (var_win),
+    .resv_i           (resv),
+    .var_resv_o       (var_resv),
+    .var_wait_o       (var_wait),
+    .sig_pending_i    (sig_pending),
+    .wb_valid_o       (wb_valid),
+    .wb_last_o        (wb_last),
+    .wb_go_o          (wb_go),
+    .wb_mem_o         (wb_mem),
+    .wb_commit_o      (wb_commit),
+    .wb_memdone_o     (wb_memdone),
+    .wb_is_fault_o    (wb_is_fault),
+    .wb_kind_o        (wb_kind),
+    .wb_slot_o        (wb_slot),
+    .wb_pc_o          (wb_pc),
+    .wb_inst_o        (wb_inst),
+    .wb_unit_o        (wb_unit),
+    .wb_dest_o        (wb_dest),
+    .wb_dest_mask_o   (wb_dest_mask),
+    .wb_dest_data_o   (wb_dest_data),
+    .wb_dest_all_o    (wb_dest_all),
+    .wb_mem_mask_o    (wb_mem_mask),
+    .wb_mem_addr_o    (wb_mem_addr),
+    .wb_mem_data_o    (wb_mem_data),
+    .wb_fault_o       (wb_fault),
+    .wb_flane_o       (wb_flane),
+    .wb_faddr_o       (wb_faddr),
+    .wb_freg_o        (wb_freg),
+    .wb_serial_o      (wb_serial),
+    .wb_redirect_o    (wb_redirect),
+    .wb_next_pc_o     (wb_next_pc),
+    .wb_end_o         (wb_end),
+    .wb_barrier_o     (wb_barrier),
+    .wb_sigdone_o     (wb_sigdone),
+    .wb_sigs_o        (wb_sigs),
+    .wb_sig_o         (wb_sig),
+    .wb_sb_clear_o    (wb_sb_clear),
+    .wb_sb_reg_o      (wb_sb_reg),
+    .wb_writes_o      (wb_writes),
+    .wb_lanes_o       (wb_lanes),
+    .rf_we_o          (rf_we),
+    .rf_waddr_o       (rf_waddr),
+    .rf_wwin_o        (rf_wwin),
+    .rf_wdata_o       (rf_wdata),
+    .acc_valid_o      (acc_valid),
+    .acc_slot_o       (acc_slot),
+    .acc_op_o         (acc_op),
+    .acc_fn_o         (acc_fn),
+    .acc_scope_o      (acc_scope),
+    .acc_nt_o         (acc_nt),
+    .acc_ret_o        (acc_ret),
+    .acc_wb_o         (acc_wb),
+    .acc_dest_o       (acc_dest),
+    .acc_sig_o        (acc_sig),
+    .acc_mask_o       (acc_mask),
+    .acc_addr_o       (acc_addr),
+    .acc_data_o       (acc_data),
+    .acc_cmp_o        (acc_cmp),
+    .p2_gmem_o        (p2_gmem),
+    .lds_busy_o       (lds_busy),
+    .lds_hold_o       (lds_hold),
+    .fdiv_busy_o      (fdiv_busy),
+    .fdiv_hold_o      (fdiv_hold),
+    .sdiv_busy_o      (sdiv_busy),
+    .sdiv_hold_o      (sdiv_hold),
+    .red_busy_o       (red_busy),
+    .red_hold_o       (red_hold),
+    .valu_mask_o      (valu_mask),
+    .lds_mask_o       (lds_mask)
+  );
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst && ex_more && is_valid)
+      $error("gpu_cu: an instruction issued while a vector instruction has windows to come in EX");
+`endif
 
   // Placement forgets the slot's registers and masks.
   always_comb begin
@@ -1125,8 +903,6 @@ module gpu_cu #(
   end
 
   // ----------------------------------------------------------------- global-memory unit
-  assign gm_acc = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
-
   // GmemEntries instructions of 32 lanes: 4 are the 128 global memory ports of a CU (docs/isa.md 4.7)
   // The memory unit's line requests to the L1, and the answers.
   logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, gm_resp_ready, l1_dresp_ready;
@@ -1143,20 +919,20 @@ module gpu_cu #(
     .clk_i        (clk_i),
     .rst_i        (rst),
     .cu_id_i      (cu_id_i),
-    .acc_valid_i  (gm_acc),
-    .acc_slot_i   (p2_slot_q),
-    .acc_op_i     (p2_gop_q),
-    .acc_fn_i     (p2_fn_q),
-    .acc_scope_i  (p2_inst_q[gpu_isa_pkg::F_SCOPE_HI:gpu_isa_pkg::F_SCOPE_LO]),
-    .acc_nt_i     (p2_inst_q[gpu_isa_pkg::F_NT_HI]),
-    .acc_ret_i    (p2_gret_q),
-    .acc_wb_i     (p2_inst_q[63:56] == gpu_isa_pkg::OP_CACHE_WB_L2),
-    .acc_dest_i   (p2_dest_q),
-    .acc_sig_i    (p2_sig_q),
-    .acc_mask_i   (p2_mask_q),
-    .acc_addr_i   (p2_addr_q),
-    .acc_data_i   (p2_data_q),
-    .acc_cmp_i    (p2_cmp_q),
+    .acc_valid_i  (acc_valid),
+    .acc_slot_i   (acc_slot),
+    .acc_op_i     (acc_op),
+    .acc_fn_i     (acc_fn),
+    .acc_scope_i  (acc_scope),
+    .acc_nt_i     (acc_nt),
+    .acc_ret_i    (acc_ret),
+    .acc_wb_i     (acc_wb),
+    .acc_dest_i   (acc_dest),
+    .acc_sig_i    (acc_sig),
+    .acc_mask_i   (acc_mask),
+    .acc_addr_i   (acc_addr),
+    .acc_data_i   (acc_data),
+    .acc_cmp_i    (acc_cmp),
     .free_o       (gm_free),
     .copy_busy_o  (gm_copy_busy),
     .alloc_idx_o  (tr_gm_entry_o),
@@ -1182,7 +958,7 @@ module gpu_cu #(
     .done_ret_o   (gm_done_ret),
     .done_dest_o  (gm_done_dest),
     .done_mask_o  (gm_done_mask),
-    .done_win_i   (var_win_q),
+    .done_win_i   (var_win),
     .done_data_o  (gm_done_data),
     .slot_busy_o  (gm_slot_busy),
     .maint_req_o  (maint_req_o),
@@ -1247,165 +1023,17 @@ module gpu_cu #(
   // payload a window a cycle, and takes no other until that is done: a global
   // instruction then issues only when none is between issue and accept and
   // the copy will be over when it arrives (gpu_gmem's copy_busy_o).
-  wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
+  wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_gmem};
   assign gmem_free = gm_free > {3'd0, gm_in_pipe} && (Passes == 1 || (gm_in_pipe == 2'd0 && !gm_copy_busy));
 
   // ----------------------------------------------------------------- unit availability
-  assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active && !(ex_valid_q && ex_lds);
-  assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
-  assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
-  assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
+  assign lds_free     = !lds_busy && !lds_hold && !clr_active && !(ex_valid_q && ex_lds);
+  assign divsqrt_free = fdiv_ready && !fdiv_busy && !fdiv_hold && !(ex_valid_q && ex_fdiv);
+  assign sdiv_free    = sdiv_ready && !sdiv_busy && !sdiv_hold && !(ex_valid_q && ex_sdiv);
+  assign red_free     = red_ready && !red_busy && !red_hold && !(ex_valid_q && ex_red);
   // With fewer physical lanes the integer ALU and the f32 pipe take a wave instruction every Passes cycles.
   // (the scheduler issues nothing that would meet a vector instruction's windows in EX)
   assign valu_free    = valu_free_next;
-
-  // ======================================================================
-  // Pipeline registers: EX -> writeback
-  // ======================================================================
-  // everything but the integer ALU, the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
-  wire ex_fixed2 = ex_valid_q && ex_lastw && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
-                                   (ex_valu || ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
-
-  wire [ValuMetaW-1:0] valu_in = {ex_slot_q, ex_writes_q, ex_pc_q, ex_inst_q, ex_unit_q, ex_dest_q, ex_mask};
-  if (Passes == 1) begin : g_valu_meta
-    always_ff @(posedge clk_i)
-      if (ex_unit_go && ex_valu)
-        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
-         valu_meta_mask_q} <= valu_in;
-    wire unused_valu_pass0 = valu_pass0;
-  end else begin : g_valu_meta_passes
-    // (an elementwise instruction's pass 0 runs with its window 0 in EX, a pick's later)
-    wire                  valu_first = ex_ok && ex_valu && ex_win_q == '0;
-    logic [ValuMetaW-1:0] valu_in_q;
-    always_ff @(posedge clk_i) begin
-      if (valu_first) valu_in_q <= valu_in;
-      if (valu_pass0)
-        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
-         valu_meta_mask_q} <= valu_first ? valu_in : valu_in_q;
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    p2_valid_q <= ex_fixed2;
-    if (ex_fixed2) begin
-      p2_slot_q    <= ex_slot_q;
-      p2_pc_q      <= ex_pc_q;
-      p2_inst_q    <= ex_inst_q;
-      p2_unit_q    <= ex_unit_q;
-      p2_fault_q   <= ex_fault;
-      p2_flane_q   <= ex_flane;
-      p2_faddr_q   <= ex_faddr;
-      p2_freg_q    <= ex_freg;
-      p2_branch_q  <= ex_branch;
-      p2_next_q    <= br_next;
-      p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
-      p2_barrier_q <= ex_opcode_q == gpu_isa_pkg::OP_BARRIER;
-      p2_sigd_q    <= ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
-      p2_sigbr_q   <= ex_fmt_q == gpu_isa_pkg::FMT_SIGBR;
-      p2_serial_q  <= ex_branch || ex_opcode_q == gpu_isa_pkg::OP_END || ex_opcode_q == gpu_isa_pkg::OP_BARRIER ||
-                      ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
-      p2_writes_q  <= ex_writes_q;
-      p2_dest_q    <= ex_dest_q;
-      p2_sigs_q    <= ex_sigs_q;
-      p2_nsig_q    <= ex_fn_q[4:0];
-      p2_sig_q     <= ex_sig_q;
-      p2_gmem_q    <= ex_gmem;
-      p2_fn_q      <= ex_fn_q;
-      p2_gret_q    <= ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_q);
-      case (ex_fmt_q)
-        gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= gpu_mem_pkg::MEM_OP_LOAD;
-        gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= gpu_mem_pkg::MEM_OP_STORE;
-        gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= gpu_mem_pkg::MEM_OP_ATOMIC;
-        default:                        p2_gop_q <= gpu_mem_pkg::MEM_OP_CACHE;
-      endcase
-      if (ex_gmem) begin
-        p2_mask_q <= ex_fmt_q == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask;
-        p2_addr_q <= full_a;
-        p2_data_q <= full_b;
-        p2_cmp_q  <= full_c;
-      end
-    end
-    if (rst) p2_valid_q <= 1'b0;
-  end
-
-  // Variable-latency units: capture the instruction at EX, the result when it arrives.
-  wire lds_ex_fault = ex_valid_q && ex_lastw && ex_lds && ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
-                      ex_fault != gpu_isa_pkg::FAULT_NONE;
-  always_ff @(posedge clk_i) begin
-    if (ex_lds_go || lds_ex_fault) begin
-      lds_meta_slot_q  <= ex_slot_q;
-      lds_meta_pc_q    <= ex_pc_q;
-      lds_meta_inst_q  <= ex_inst_q;
-      lds_meta_dest_q  <= ex_writes_q ? ex_dest_q : 6'd0;
-      lds_meta_store_q <= ex_fmt_q != gpu_isa_pkg::FMT_LDS_LOAD;
-      lds_meta_mask_q  <= ex_mask;
-      lds_meta_addr_q  <= full_a;
-      lds_meta_data_q  <= full_b;
-      lds_meta_fault_q <= lds_ex_fault;
-      lds_meta_fcode_q <= ex_fault;
-      lds_meta_flane_q <= ex_flane;
-      lds_meta_faddr_q <= ex_faddr;
-    end
-    if (ex_lds_go) lds_busy_q <= 1'b1;
-    if (lds_ex_fault) lds_hold_q <= 1'b1;
-    if (lds_resp_valid && lds_busy_q) begin
-      lds_busy_q      <= 1'b0;
-      lds_hold_q      <= 1'b1;
-      lds_hold_mask_q <= lds_resp_mask;
-    end
-    if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_fdiv && ex_lastw) begin
-      fdiv_busy_q        <= 1'b1;
-      fdiv_meta_slot_q   <= ex_slot_q;
-      fdiv_meta_pc_q     <= ex_pc_q;
-      fdiv_meta_inst_q   <= ex_inst_q;
-      fdiv_meta_dest_q   <= ex_dest_q;
-      fdiv_meta_scalar_q <= ex_scalar;
-    end
-    if (fdiv_done && fdiv_busy_q) begin
-      fdiv_busy_q <= 1'b0;
-      fdiv_hold_q <= 1'b1;
-    end
-    if (src == SrcFdiv && wb_last && (commit || stop_i)) fdiv_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_sdiv) begin
-      sdiv_busy_q      <= 1'b1;
-      sdiv_meta_slot_q <= ex_slot_q;
-      sdiv_meta_pc_q   <= ex_pc_q;
-      sdiv_meta_inst_q <= ex_inst_q;
-      sdiv_meta_dest_q <= ex_dest_q;
-    end
-    if (sdiv_done && sdiv_busy_q) begin
-      sdiv_busy_q <= 1'b0;
-      sdiv_hold_q <= 1'b1;
-    end
-    if (src == SrcSdiv && wb_last && (commit || stop_i)) sdiv_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_red && ex_lastw) begin
-      red_busy_q      <= 1'b1;
-      red_meta_slot_q <= ex_slot_q;
-      red_meta_pc_q   <= ex_pc_q;
-      red_meta_inst_q <= ex_inst_q;
-      red_meta_dest_q <= ex_dest_q;
-    end
-    if (red_done && red_busy_q) begin
-      red_busy_q <= 1'b0;
-      red_hold_q <= 1'b1;
-    end
-    if (src == SrcRed && wb_last && (commit || stop_i)) red_hold_q <= 1'b0;
-
-    if (rst) begin
-      lds_busy_q   <= 1'b0;
-      lds_hold_q   <= 1'b0;
-      fdiv_busy_q  <= 1'b0;
-      fdiv_hold_q  <= 1'b0;
-      sdiv_busy_q  <= 1'b0;
-      sdiv_hold_q  <= 1'b0;
-      red_busy_q   <= 1'b0;
-      red_hold_q   <= 1'b0;
-    end
-  end
 
   // ======================================================================
   // Status, faults, trace
@@ -1415,7 +1043,7 @@ module gpu_cu #(
   assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active;
   assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
-  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy_q;
+  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
   assign fault_o       = wb_valid && wb_last && !stop_i && wb_is_fault;
@@ -1430,36 +1058,20 @@ module gpu_cu #(
   assign fault_reg_o   = wb_freg;
 
   // A completion of a wave that has ended is not reported (the wave is gone).
-  // (with Trace = 0 the outputs are constant, and wb_mem_* and the LDS
-  // instruction's address and data copies, which only the trace reads, are removed)
+  // (with Trace = 0 the outputs are constant, and their logic is gone; gpu_cu_writeback
+  // gives the trace-only wb_dest_all, wb_mem_addr and wb_mem_data as 0 then)
   localparam logic On = Trace != 0;
-  // The whole destination value: the earlier windows, collected for the trace.
-  logic [1023:0] wb_dest_all;
-  if (Passes == 1) begin : g_dest_whole
-    assign wb_dest_all = wb_dest_data;
-  end else begin : g_dest_windows
-    logic [1023:0] tr_windows_q;
-    always_comb begin
-      wb_dest_all = tr_windows_q;
-      for (int i = 0; i < Passes; i++)
-        if (wb_win == PassW'(i)) wb_dest_all[i*W +: W] = wb_dest_data;
-    end
-    always_ff @(posedge clk_i) begin
-      if (wb_valid) tr_windows_q <= wb_last ? 1024'd0 : wb_dest_all;
-      if (rst) tr_windows_q <= '0;
-    end
-  end
-  assign tr_valid_o     = On && wb_last && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
+  assign tr_valid_o     = On && wb_last && wb_go && (!wb_mem || live[wb_slot]);
   assign tr_kind_o      = On ? wb_kind : 2'd0;
   assign tr_slot_o      = On && wb_slot;
   assign tr_pc_o        = On ? wb_pc : 12'd0;
   assign tr_dest_o      = On ? wb_dest : 6'd0;
   assign tr_dest_mask_o = (On && !wb_is_fault) ? wb_dest_mask : 32'd0;
-  assign tr_dest_data_o = On ? wb_dest_all : '0;
+  assign tr_dest_data_o = wb_dest_all;
   assign tr_sig_o       = On ? wb_sig : 4'd0;
   assign tr_mem_mask_o  = On ? wb_mem_mask : 32'd0;
-  assign tr_mem_addr_o  = On ? wb_mem_addr : '0;
-  assign tr_mem_data_o  = On ? wb_mem_data : '0;
+  assign tr_mem_addr_o  = wb_mem_addr;
+  assign tr_mem_data_o  = wb_mem_data;
 
   // ======================================================================
   // Counters
@@ -1481,10 +1093,10 @@ module gpu_cu #(
     .wb_dest_mask_i  (wb_dest_mask),
     .wb_mem_mask_i   (wb_mem_mask),
     .wb_barrier_i    (wb_barrier),
-    .valu_mask_i     (valu_meta_mask_q),
-    .lds_mask_i      (lds_meta_mask_q),
-    .gmem_op_i       (p2_gop_q),
-    .gmem_mask_i     (p2_mask_q),
+    .valu_mask_i     (valu_mask),
+    .lds_mask_i      (lds_mask),
+    .gmem_op_i       (acc_op),
+    .gmem_mask_i     (acc_mask),
     .lds_conflict_i  (lds_stat_conflict),
     .lds_lanes_i     (lds_stat_lanes),
     .lds_clearing_i  (clr_busy),
