@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_cu: one compute unit: 2 wave slots (gpu_wave_sched), the instruction
 // memory, the register file, the vector/scalar ALUs and f32 units, the LDS
-// and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands,
-// address checks, branch) -> writeback, where every architectural change
-// happens, at most one per cycle, and is reported on the trace outputs.
+// and the global-memory unit with its L1. Pipeline: issue (register read) -> EX (operands:
+// gpu_cu_operands; address checks, branch: gpu_cu_exec_checks) -> writeback (gpu_cu_writeback),
+// where every architectural change happens, at most one per cycle, and is reported on the trace outputs.
 `default_nettype none
 
 module gpu_cu #(
@@ -111,7 +111,7 @@ module gpu_cu #(
   // scalar-context value). The reductions and the divider take their
   // operands a window at a time into RAMs of their own; the LDS and the
   // memory unit get whole operands with the last window: the earlier
-  // windows wait in col_*_q.
+  // windows wait in gpu_cu_exec_checks (col_*_q).
   // Issue-to-writeback cycles of the fixed-latency classes (gpu_wave_sched),
   // to the first window: f32 pipe, integer ALU elementwise and picks; the other fixed instructions take 2.
   localparam int LatFp    = 1 + gpu_fp_pkg::FP_PIPE_LATENCY;
@@ -120,28 +120,8 @@ module gpu_cu #(
   localparam int LatMax   = LatFp > LatXlane ? LatFp : LatXlane;
   localparam int ResvW    = LatMax + Passes;
 
-  // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
-  function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
-    window_of = '0;
-    for (int i = 0; i < Passes; i++)
-      window_of = window_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
-  endfunction
-  // The lanes of window k.
-  function automatic logic [31:0] window_lanes(input logic [PassW-1:0] k);
-    for (int l = 0; l < 32; l++) window_lanes[l] = PassW'(l / Lanes) == k;
-  endfunction
-  // Window k's bits of a 32-lane mask.
-  function automatic logic [Lanes-1:0] mask_window(input logic [31:0] m, input logic [PassW-1:0] k);
-    mask_window = '0;
-    for (int i = 0; i < Passes; i++)
-      mask_window = mask_window | ({Lanes{k == PassW'(i)}} & m[i*Lanes +: Lanes]);
-  endfunction
-
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
   wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
-  localparam logic [1:0] TR_RETIRE = 2'd0;
-  localparam logic [1:0] TR_MEM_DONE = 2'd1;
-  localparam logic [1:0] TR_FAULT = 2'd2;
 
   // ======================================================================
   // Instruction memory (a copy of the program in every CU)
@@ -410,122 +390,41 @@ module gpu_cu #(
   // ======================================================================
   // EX: operands
   // ======================================================================
-  // Mask bits: bit 0 of every lane of v16..v31 per slot,
-  // so that masks never read the RAM; they follow every write and clear at placement.
-  logic [1023:0] mbits_q;   // slot w, register r at [w*512 + (r-16)*32 +: 32]
-
-  wire [31:0] ex_wave_id  = wave_ids[ex_slot_q*32 +: 32];
-  wire [15:0] ex_group    = group_ids[ex_slot_q*16 +: 16];
-  wire        ex_gwave    = two && ex_slot_q;
-
-  // Bit 0 of the constants v0..v15 in every lane (constant r at [r*32 +: 32]),
-  // for the constants that depend only on the lane (docs/isa.md 1.2).
-  function automatic logic [511:0] lane_const_bits();
-    logic [511:0] t;
-    t = '0;
-    for (int l = 0; l < 32; l++) begin
-      t[gpu_isa_pkg::REG_ONE*32 + l]    = 1'b1;
-      t[gpu_isa_pkg::REG_SID*32 + l]    = l[0];
-      t[gpu_isa_pkg::REG_U8_MAX*32 + l] = 1'b1;
-      t[gpu_isa_pkg::REG_N2ND*32 + l]   = l % 2 == 0;
-      t[gpu_isa_pkg::REG_N3RD*32 + l]   = l % 3 == 0;
-      t[gpu_isa_pkg::REG_N4TH*32 + l]   = l % 4 == 0;
-      t[gpu_isa_pkg::REG_LO16*32 + l]   = !l[4];
-      t[gpu_isa_pkg::REG_CH2*32 + l]    = !l[1];
-      t[gpu_isa_pkg::REG_CH4*32 + l]    = !l[2];
-      t[gpu_isa_pkg::REG_ALO8*32 + l]   = !l[3];
-    end
-    lane_const_bits = t;
-  endfunction
-  localparam logic [511:0] LANE_CONST_BITS = lane_const_bits();
-
-  // Bit 0 of v0..v31 in every lane of the EX wave (register r at [r*32 +: 32]),
-  // and the EX window's lanes of it (register r at [r*Lanes +: Lanes]): the
-  // table every mask lookup reads.
-  logic [1023:0]       ex_bits;
-  logic [32*Lanes-1:0] ex_bits_win;
-  always_comb begin
-    ex_bits     = '0;
-    ex_bits_win = '0;
-    if (ex_valid_q) begin   // (only then: cheaper to simulate)
-      for (int r = 0; r < 32; r++)
-        if (r >= 16)
-          ex_bits[r*32 +: 32] = ex_slot_q ? mbits_q[512 + (r - 16)*32 +: 32] : mbits_q[(r - 16)*32 +: 32];
-        else
-          case (r[5:0])
-            gpu_isa_pkg::REG_WAVE:       ex_bits[r*32 +: 32] = {32{ex_wave_id[0]}};
-            gpu_isa_pkg::REG_GROUP:      ex_bits[r*32 +: 32] = {32{ex_group[0]}};
-            gpu_isa_pkg::REG_GROUP_WAVE: ex_bits[r*32 +: 32] = {32{ex_gwave}};
-            gpu_isa_pkg::REG_NUM_GROUPS: ex_bits[r*32 +: 32] = {32{num_groups_i[0]}};
-            gpu_isa_pkg::REG_ARGS:       ex_bits[r*32 +: 32] = {32{args_addr_i[0]}};
-            default:                     ex_bits[r*32 +: 32] = LANE_CONST_BITS[r*32 +: 32];
-          endcase
-      for (int r = 0; r < 32; r++)
-        ex_bits_win[r*Lanes +: Lanes] = mask_window(ex_bits[r*32 +: 32], ex_win_q);
-    end
-  end
-  // A mask field's value (r1 = m[10:6], r2 = m[4:0], each inverted by m[11] / m[5]):
-  // all 32 lanes, or the EX window's lanes.
-  function automatic logic [31:0] mask_of(input logic [11:0] m, input logic [1023:0] bits);
-    mask_of = (bits[m[10:6]*32 +: 32] ^ {32{m[11]}}) & (bits[m[4:0]*32 +: 32] ^ {32{m[5]}});
-  endfunction
-  function automatic logic [Lanes-1:0] mask_of_win(input logic [11:0] m, input logic [32*Lanes-1:0] bits);
-    mask_of_win = (bits[m[10:6]*Lanes +: Lanes] ^ {Lanes{m[11]}}) & (bits[m[4:0]*Lanes +: Lanes] ^ {Lanes{m[5]}});
-  endfunction
-
-  // The constants of the EX wave's window, one unit per operand slot (an S operand: window 0).
-  logic [3*W-1:0] const_opnd;
-  for (genvar p = 0; p < 3; p++) begin : g_const
-    gpu_const_regs #(
-      .Lanes (Lanes)
-    ) u_const (
-      .reg_i        (ex_reg_q[p*6 +: 4]),
-      .win_i        (ex_kind_q[p*2 +: 2] == gpu_isa_pkg::KIND_S ? PassW'(0) : ex_win_q),
-      .wave_id_i    (ex_wave_id),
-      .group_id_i   ({16'd0, ex_group}),
-      .group_wave_i (ex_gwave),
-      .num_groups_i ({16'd0, num_groups_i}),
-      .args_addr_i  (args_addr_i),
-      .value_o      (const_opnd[p*W +: W])
-    );
-  end
+  // The writeback's register write, which the operands' mask bits follow.
+  logic [5:0]    wb_dest;
+  logic [W-1:0]  wb_dest_data;
+  logic [31:0]   wb_lanes;         // lanes written now
 
   logic [31:0]   ex_mask;          // the M operand (all 32 lanes)
   logic [3*W-1:0] ex_opnd;         // operand slots a, b, c of the window; lane 0 is the scalar-context value
   logic [W-1:0]  opnd_a, opnd_b, opnd_c;
-
-  always_comb begin
-    ex_mask = '0;
-    ex_opnd = '0;
-    if (ex_valid_q) begin
-      ex_mask = mask_of(ex_mask_q, ex_bits);
-      for (int p = 0; p < 3; p++) begin
-        logic [5:0]  r;
-        logic [11:0] m;
-        logic [Lanes-1:0] mbits;
-        logic [31:0] s;
-        // every block-local is assigned on every path (Yosys would infer a latch otherwise)
-        r     = ex_reg_q[p*6 +: 6];
-        m     = ex_smask_q[p*12 +: 12];
-        mbits = '0;
-        s     = '0;
-        case (ex_kind_q[p*2 +: 2])
-          gpu_isa_pkg::KIND_V: begin
-            ex_opnd[p*W +: W] = r >= 6'd16 ? rf_rdata[p*W +: W] : const_opnd[p*W +: W];
-          end
-          gpu_isa_pkg::KIND_S: begin
-            s = r >= 6'd16 ? rf_rdata[p*W +: 32] : const_opnd[p*W +: 32];
-            ex_opnd[p*W +: W] = {Lanes{s}};
-          end
-          gpu_isa_pkg::KIND_M: begin
-            mbits = mask_of_win(m, ex_bits_win);
-            for (int l = 0; l < Lanes; l++) ex_opnd[p*W + l*32 +: 32] = {31'd0, mbits[l]};
-          end
-          default: ex_opnd[p*W +: W] = {Lanes{ex_lit_q[p*32 +: 32]}};
-        endcase
-      end
-    end
-  end
+  gpu_cu_operands #(
+    .Lanes (Lanes)
+  ) u_operands (
+    .clk_i        (clk_i),
+    .ex_valid_i   (ex_valid_q),
+    .ex_slot_i    (ex_slot_q),
+    .ex_win_i     (ex_win_q),
+    .ex_kind_i    (ex_kind_q),
+    .ex_reg_i     (ex_reg_q),
+    .ex_smask_i   (ex_smask_q),
+    .ex_mask_i    (ex_mask_q),
+    .ex_lit_i     (ex_lit_q),
+    .rf_rdata_i   (rf_rdata),
+    .wave_ids_i   (wave_ids),
+    .group_ids_i  (group_ids),
+    .two_i        (two),
+    .num_groups_i (num_groups_i),
+    .args_addr_i  (args_addr_i),
+    .wb_writes_i  (wb_writes),
+    .wb_slot_i    (wb_slot),
+    .wb_dest_i    (wb_dest),
+    .wb_lanes_i   (wb_lanes),
+    .wb_data_i    (wb_dest_data),
+    .clear_slot_i (rf_clear),
+    .mask_o       (ex_mask),
+    .opnd_o       (ex_opnd)
+  );
   assign opnd_a = ex_opnd[0 +: W];
   assign opnd_b = ex_opnd[W +: W];
   assign opnd_c = ex_opnd[2*W +: W];
@@ -547,132 +446,58 @@ module gpu_cu #(
   // the integer vector unit: ALU, mov/select/first_where_true, cross-lane, scalar integer ops
   wire ex_valu     = (ex_alu_unit && !ex_fp_fixed && !ex_fdiv && !ex_sdiv) || ex_unit_q == gpu_isa_pkg::UNIT_XLANE;
 
-  // ----------------------------------------------------------------- branch
-  logic        br_taken;
-  logic [31:0] br_next;
-  logic [31:0] br_last;
-  always_comb begin
-    case (ex_opcode_q)
-      gpu_isa_pkg::OP_BR:     br_taken = 1'b1;
-      gpu_isa_pkg::OP_BRZ:    br_taken = opnd_a[31:0] == 32'd0;
-      gpu_isa_pkg::OP_BRNZ:   br_taken = opnd_a[31:0] != 32'd0;
-      gpu_isa_pkg::OP_BR_ALL: br_taken = ex_mask == 32'hFFFF_FFFF;
-      gpu_isa_pkg::OP_BR_ANY: br_taken = ex_mask != 32'd0;
-      default:                br_taken = 1'b1;   // sig_waitany*_br: into its table (entry chosen at writeback)
-    endcase
-    br_next = br_taken ? ex_target_q : {20'd0, ex_pc_q} + 32'd1;
-    // the last pc the branch may go to: sig_waitany*_br's whole table must be in the program
-    br_last = ex_fmt_q == gpu_isa_pkg::FMT_SIGBR ? ex_target_q + {26'd0, ex_fn_q} - 32'd1 : br_next;
-  end
-  wire br_fault = ex_branch && br_last >= {19'd0, num_insts_i};
-
-  // ----------------------------------------------------------------- address checks
-  // LDS: addr = v[l] + offset, inside the group's allocation; global: v[l], aligned, in [4096, mem_bytes).
-  // Window by window; the lowest faulting lane of the earlier windows waits in af_*_q.
-  wire [16:0] lds_base = (ex_slot_q && !two) ? 17'd65536 - lds_bytes_i : 17'd0;   // a multiple of 4, < 65536
-  wire        unused_lds_base = lds_base[16] ^ lds_base[1] ^ lds_base[0];
-  logic [W-1:0]        win_addr;      // the window's addresses (LDS: group-relative, + offset)
-  logic [Lanes*14-1:0] win_word;      // LDS: physical word per lane
-  logic [Lanes-1:0]    win_mask;      // the window's lanes of the M mask
-  logic [3:0]    wf_code, af_code_q, addr_fault;
-  logic [5:0]    wf_lane, af_lane_q, addr_fault_lane;
-  logic [31:0]   wf_addr, af_addr_q, addr_fault_addr;
-  wire           ex_addr_check = ex_ok && (ex_lds || (ex_gmem && ex_fmt_q != gpu_isa_pkg::FMT_CACHE));
-  always_comb begin
-    logic [31:0] a;
-    logic [3:0]  f;
-    a        = 32'd0;
-    f        = gpu_isa_pkg::FAULT_NONE;
-    win_mask = mask_window(ex_mask, ex_win_q);
-    win_addr = '0;
-    win_word = '0;
-    wf_code  = gpu_isa_pkg::FAULT_NONE;
-    wf_lane  = 6'd63;
-    wf_addr  = 32'd0;
-    if (ex_addr_check || (ex_valid_q && ex_fdiv)) begin
-      for (int l = Lanes - 1; l >= 0; l--) begin
-        a = opnd_a[l*32 +: 32] + (ex_lds ? {16'd0, ex_offset_q} : 32'd0);
-        win_addr[l*32 +: 32] = a;
-        win_word[l*14 +: 14] = a[15:2] + lds_base[15:2];
-        f = gpu_isa_pkg::FAULT_NONE;
-        if (ex_lds) begin
-          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_LDS_MISALIGNED;
-          else if (a >= {15'd0, lds_bytes_i})     f = gpu_isa_pkg::FAULT_LDS_OUT_OF_RANGE;
-        end else begin
-          if (a[1:0] != 2'd0)                     f = gpu_isa_pkg::FAULT_GLOBAL_MISALIGNED;
-          else if (a < 32'd4096 || a >= mem_bytes_i) f = gpu_isa_pkg::FAULT_GLOBAL_OUT_OF_RANGE;
-        end
-        if (ex_addr_check && win_mask[l] && f != gpu_isa_pkg::FAULT_NONE) begin
-          wf_code = f;
-          wf_lane = 6'(32'(ex_win_q) * Lanes + l);
-          wf_addr = a;
-        end
-      end
-    end
-    // the earlier windows' fault first
-    addr_fault      = wf_code;
-    addr_fault_lane = wf_lane;
-    addr_fault_addr = wf_addr;
-    if (Passes > 1 && ex_win_q != '0 && af_code_q != gpu_isa_pkg::FAULT_NONE) begin
-      addr_fault      = af_code_q;
-      addr_fault_lane = af_lane_q;
-      addr_fault_addr = af_addr_q;
-    end
-  end
-  always_ff @(posedge clk_i)
-    if (ex_more) begin
-      af_code_q <= addr_fault;
-      af_lane_q <= addr_fault_lane;
-      af_addr_q <= addr_fault_addr;
-    end
-
-  // The whole operands, for the units that take them at once (LDS, memory
-  // unit), with the last window: the earlier windows wait in col_*_q.
+  // Branch resolution, address checks, the EX instruction's final fault; the
+  // whole operands for the units that take them at once (LDS, memory unit).
+  logic [11:0]   br_next;
+  logic [W-1:0]  win_addr;                 // the window's addresses (LDS: group-relative, + offset)
   logic [1023:0] full_a, full_b, full_c;   // full_a: the addresses (= A but for the LDS offset)
   logic [447:0]  full_word;
-  if (Passes == 1) begin : g_full_now
-    assign full_a    = win_addr;
-    assign full_b    = opnd_b;
-    assign full_c    = opnd_c;
-    assign full_word = win_word;
-  end else begin : g_full_collected
-    logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
-    logic [447-Lanes*14:0]     col_word_q;
-    always_ff @(posedge clk_i)
-      if (ex_more && (ex_lds || ex_gmem))
-        for (int k = 0; k < Passes - 1; k++)
-          if (ex_win_q == PassW'(k)) begin
-            col_a_q[k*W +: W]                   <= win_addr;
-            col_b_q[k*W +: W]                   <= opnd_b;
-            col_c_q[k*W +: W]                   <= opnd_c;
-            col_word_q[k*Lanes*14 +: Lanes*14] <= win_word;
-          end
-    assign full_a    = {win_addr, col_a_q};
-    assign full_b    = {opnd_b, col_b_q};
-    assign full_c    = {opnd_c, col_c_q};
-    assign full_word = {win_word, col_word_q};
-  end
-
-  // The EX instruction's final fault, if any.
-  logic [3:0]  ex_fault;
-  logic [5:0]  ex_flane;
-  logic [31:0] ex_faddr;
-  logic [6:0]  ex_freg;
-  always_comb begin
-    ex_fault = ex_fault_q;
-    ex_flane = 6'd63;
-    ex_faddr = ex_fault_addr_q;
-    ex_freg  = (ex_fault_q == gpu_isa_pkg::FAULT_CONST_WRITE || ex_fault_q == gpu_isa_pkg::FAULT_PENDING_REG)
-               ? {1'b0, ex_fault_reg_q} : 7'd127;
-    if (ex_ok && br_fault) begin
-      ex_fault = gpu_isa_pkg::FAULT_PC_OUT_OF_RANGE;
-      ex_faddr = br_last;
-    end else if (ex_ok && ex_lastw && addr_fault != gpu_isa_pkg::FAULT_NONE) begin
-      ex_fault = addr_fault;
-      ex_flane = addr_fault_lane;
-      ex_faddr = addr_fault_addr;
-    end
-  end
+  logic [3:0]    ex_fault;
+  logic [5:0]    ex_flane;
+  logic [31:0]   ex_faddr;
+  logic [6:0]    ex_freg;
+  gpu_cu_exec_checks #(
+    .Lanes (Lanes)
+  ) u_exec_checks (
+    .clk_i           (clk_i),
+    .ex_valid_i      (ex_valid_q),
+    .ex_ok_i         (ex_ok),
+    .ex_more_i       (ex_more),
+    .ex_lastw_i      (ex_lastw),
+    .ex_win_i        (ex_win_q),
+    .ex_branch_i     (ex_branch),
+    .ex_lds_i        (ex_lds),
+    .ex_gmem_i       (ex_gmem),
+    .ex_fdiv_i       (ex_fdiv),
+    .ex_fmt_i        (ex_fmt_q),
+    .ex_opcode_i     (ex_opcode_q),
+    .ex_fn_i         (ex_fn_q),
+    .ex_pc_i         (ex_pc_q),
+    .ex_target_i     (ex_target_q),
+    .ex_offset_i     (ex_offset_q),
+    .ex_slot_i       (ex_slot_q),
+    .two_i           (two),
+    .ex_fault_i      (ex_fault_q),
+    .ex_fault_reg_i  (ex_fault_reg_q),
+    .ex_fault_addr_i (ex_fault_addr_q),
+    .opnd_a_i        (opnd_a),
+    .opnd_b_i        (opnd_b),
+    .opnd_c_i        (opnd_c),
+    .mask_i          (ex_mask),
+    .num_insts_i     (num_insts_i),
+    .lds_bytes_i     (lds_bytes_i),
+    .mem_bytes_i     (mem_bytes_i),
+    .br_next_o       (br_next),
+    .win_addr_o      (win_addr),
+    .full_a_o        (full_a),
+    .full_b_o        (full_b),
+    .full_c_o        (full_c),
+    .full_word_o     (full_word),
+    .fault_o         (ex_fault),
+    .flane_o         (ex_flane),
+    .faddr_o         (ex_faddr),
+    .freg_o          (ex_freg)
+  );
   wire ex_good = ex_valid_q && ex_fault == gpu_isa_pkg::FAULT_NONE;
   // Only branches and LDS and global accesses find faults in EX; the other
   // units start on ex_ok (the issue-time faults), which does not wait for the
@@ -719,13 +544,6 @@ module gpu_cu #(
   logic          red_ready, red_done;
   logic [1023:0] red_result;
   logic [31:0]   red_we;
-  // Only lanes 0, 8, 16 and 24 of a reduction's result can be nonzero: the
-  // others as constants, so that the writeback's window multiplexer is small.
-  logic [1023:0] red_lanes;
-  always_comb begin
-    red_lanes = '0;
-    for (int c = 0; c < 4; c++) red_lanes[c*256 +: 32] = red_result[c*256 +: 32];
-  end
   // (fed B a window at a time, like the divider)
   gpu_reduce #(
     .Combiners (Lanes >= 8 ? Lanes / 8 : 1),
@@ -769,20 +587,6 @@ module gpu_cu #(
     .result_o (fp_result),
     .tag_o    (fp_tag)
   );
-  // (EX holds a vector instruction for all its windows: FpL cycles before its last window
-  // comes out of the pipe, EX held its last window)
-  localparam int FpL = gpu_fp_pkg::FP_PIPE_LATENCY;
-  // (pc and instruction for the last window's trace; the slot and destination travel in the tag)
-  logic [11:0]    fp_meta_pc_q [FpL];
-  logic [63:0]    fp_meta_inst_q [FpL];
-  always_ff @(posedge clk_i) begin
-    fp_meta_pc_q[0]   <= ex_pc_q;
-    fp_meta_inst_q[0] <= ex_inst_q;
-    for (int i = 1; i < FpL; i++) begin
-      fp_meta_pc_q[i]   <= fp_meta_pc_q[i-1];
-      fp_meta_inst_q[i] <= fp_meta_inst_q[i-1];
-    end
-  end
 
   // f32 divide / square root (iterative, all lanes), fed a window at a time;
   // a scalar one has only window 0, at lane 0
@@ -836,8 +640,8 @@ module gpu_cu #(
   logic [1023:0] lds_req_cmp;
   logic          lds_resp_valid;
   logic [31:0]   lds_resp_mask;
-  logic [W-1:0]  lds_resp_data;         // the window var_win_q of the results
-  logic [PassW-1:0] var_win_q;          // the window a variable-latency writeback writes now
+  logic [W-1:0]  lds_resp_data;         // the window var_win of the results
+  logic [PassW-1:0] var_win;            // the window a variable-latency writeback writes now
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
@@ -859,34 +663,36 @@ module gpu_cu #(
     .req_cmp_i       (lds_req_cmp),
     .resp_valid_o    (lds_resp_valid),
     .resp_mask_o     (lds_resp_mask),
-    .resp_win_i      (var_win_q),
+    .resp_win_i      (var_win),
     .resp_data_o     (lds_resp_data),
     .stat_conflict_o (lds_stat_conflict),
     .stat_lanes_o    (lds_stat_lanes)
   );
 
-  // A new group's LDS base (bytes): slot 1's 1-wave group owns the top of the LDS.
-  wire [16:0] place_base = (place_slot_i && !place_two_i) ? 17'd65536 - lds_bytes_i : 17'd0;
-  wire        unused_place_base = place_base[1] ^ place_base[0];
-
-  // Clearing: after a placement, zero the group's allocation one 32-word row at a time.
-  logic        clr_active_q, clr_busy_q, clr_slot_q, clr_two_q;
-  logic [14:0] clr_word_q, clr_end_q;   // next word to clear, end word (exclusive), 0..16384
-  logic        lds_busy_q;              // a wave's LDS instruction is in the LDS
+  // The clearing of a new group's LDS allocation, between wave instructions.
+  logic        lds_busy;                // a wave's LDS instruction is in the LDS
+  logic        clr_go, clr_active, clr_busy;
+  logic [8:0]  clr_row;
+  logic [31:0] clr_mask;
   wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
-  wire         clr_go      = clr_active_q && !clr_busy_q && !lds_busy_q && !ex_lds_go && !(ex_more && ex_lds) &&
-                             !is_lds_now && lds_req_ready;
-  // The lanes of this row (word {row, lane}) in [clr_word_q, clr_end_q): from
-  // the start's lane on, and below the end's lane in the end's row.
-  logic [31:0] clr_mask;
-  always_comb begin
-    logic [31:0] below_end;
-    if (clr_word_q[14:5] < clr_end_q[14:5])       below_end = 32'hFFFF_FFFF;
-    else if (clr_word_q[14:5] == clr_end_q[14:5]) below_end = ~(32'hFFFF_FFFF << clr_end_q[4:0]);
-    else                                          below_end = 32'd0;
-    clr_mask = (32'hFFFF_FFFF << clr_word_q[4:0]) & below_end;
-  end
+  gpu_lds_clear u_lds_clear (
+    .clk_i        (clk_i),
+    .rst_i        (rst),
+    .place_i      (place_i),
+    .place_slot_i (place_slot_i),
+    .place_two_i  (place_two_i),
+    .lds_bytes_i  (lds_bytes_i),
+    .wave_lds_i   (lds_busy || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
+    .req_ready_i  (lds_req_ready),
+    .resp_valid_i (lds_resp_valid),
+    .go_o         (clr_go),
+    .row_o        (clr_row),
+    .mask_o       (clr_mask),
+    .active_o     (clr_active),
+    .busy_o       (clr_busy),
+    .hold_o       (hold)
+  );
 
   assign lds_req_valid = ex_lds_go || clr_go;
   assign lds_req_op    = clr_go ? gpu_isa_pkg::FMT_LDS_STORE : ex_fmt_q;
@@ -896,383 +702,196 @@ module gpu_cu #(
   always_comb begin
     lds_req_word = full_word;
     if (clr_go)
-      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_word_q[13:5], l[4:0]};
+      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_row, l[4:0]};
   end
   assign lds_req_zero  = clr_go;
   assign lds_req_data  = full_b;
   assign lds_req_cmp   = full_c;
 
-  assign hold     = clr_active_q ? (clr_two_q ? 2'b11 : (clr_slot_q ? 2'b10 : 2'b01)) : 2'b00;
-
   // ======================================================================
-  // Writeback sources
+  // Writeback (gpu_cu_writeback)
   // ======================================================================
-  // p2: every fixed two-cycle instruction but the integer ALU's (and every issue-time fault).
-  logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q, p2_sigbr_q;
-  logic          p2_gmem_q, p2_gret_q, p2_writes_q;
-  logic [3:0]    p2_unit_q;
-  logic [3:0]    p2_fault_q;
-  logic [5:0]    p2_flane_q;
-  logic [31:0]   p2_faddr_q;
-  logic [6:0]    p2_freg_q;
-  logic [11:0]   p2_pc_q;
-  logic [63:0]   p2_inst_q;
-  logic [11:0]   p2_next_q;
-  logic [5:0]    p2_dest_q;
-  logic [15:0]   p2_sigs_q;
-  logic [3:0]    p2_sig_q;
-  logic [1:0]    p2_gop_q;
-  logic [5:0]    p2_fn_q;
-  logic [31:0]   p2_mask_q;
-  logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
-  logic [4:0]    p2_nsig_q;
-
-  // The integer ALU instruction whose result u_valu gives next. (With
-  // Passes > 1 the next one may issue before that result is out: the
-  // instruction's fields wait in valu_in_q until its pass 0 runs.)
-  localparam int ValuMetaW = 1 + 1 + 12 + 64 + 4 + 6 + 32;
-  logic          valu_meta_slot_q, valu_meta_writes_q;
-  logic [11:0]   valu_meta_pc_q;
-  logic [63:0]   valu_meta_inst_q;
-  logic [3:0]    valu_meta_unit_q;
-  logic [5:0]    valu_meta_dest_q;
-  logic [31:0]   valu_meta_mask_q;       // (first_where_true's mask: its lanes count)
-
-  // var: LDS, f32 divide, scalar divide and LDS address faults hold here until writeback takes them.
-  logic          lds_hold_q, lds_meta_slot_q, lds_meta_store_q, lds_meta_fault_q;
-  logic [11:0]   lds_meta_pc_q;
-  logic [63:0]   lds_meta_inst_q;
-  logic [5:0]    lds_meta_dest_q;
-  logic [31:0]   lds_meta_mask_q;
-  logic [1023:0] lds_meta_addr_q, lds_meta_data_q;
-  logic [3:0]    lds_meta_fcode_q;
-  logic [5:0]    lds_meta_flane_q;
-  logic [31:0]   lds_meta_faddr_q;
-  logic [31:0]   lds_hold_mask_q;
-  logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
-  logic [11:0]   fdiv_meta_pc_q;
-  logic [63:0]   fdiv_meta_inst_q;
-  logic [5:0]    fdiv_meta_dest_q;
-  logic          sdiv_busy_q, sdiv_hold_q, sdiv_meta_slot_q;
-  logic [11:0]   sdiv_meta_pc_q;
-  logic [63:0]   sdiv_meta_inst_q;
-  logic [5:0]    sdiv_meta_dest_q;
-  logic          red_busy_q, red_hold_q, red_meta_slot_q;
-  logic [11:0]   red_meta_pc_q;
-  logic [63:0]   red_meta_inst_q;
-  logic [5:0]    red_meta_dest_q;
-
-  // global-memory unit
+  // the global-memory unit's completions
   logic          gm_done_valid, gm_done_ready, gm_done_slot, gm_done_ret;
   logic [3:0]    gm_done_sig;
   logic [5:0]    gm_done_dest;
   logic [31:0]   gm_done_mask;
-  logic [W-1:0]  gm_done_data;          // the window var_win_q of the completion's data
+  logic [W-1:0]  gm_done_data;          // the window var_win of the completion's data
   logic [4:0]    gm_free;
   logic          gm_copy_busy;
   logic [1:0]    gm_slot_busy;
-  logic          gm_acc;
 
-  // Writeback selection: fixed sources first (they never collide), then the
-  // others. A writeback takes one cycle per window of lanes it writes: a
-  // fixed source's windows come in the cycles the scheduler reserved for
-  // them; a variable-latency source starts only when nothing fixed writes
-  // back now or in its next Passes - 1 cycles (resv), and it then holds the
-  // writeback for all its windows (var_resv keeps new fixed ones out).
-  typedef enum logic [3:0] {
-    SrcNone,
-    SrcP2,
-    SrcValu,
-    SrcFp,
-    SrcLds,
-    SrcFdiv,
-    SrcSdiv,
-    SrcRed,
-    SrcMem
-  } src_e;
-  src_e src, var_pick, var_src_q;
-  logic             var_active_q;   // a variable-latency source writes windows 1.. now
-  // (var_win_q, the window written now, is declared with the LDS: it reads there)
-  logic             var_room, var_go, var_wide;
-  logic [31:0]      var_mask;       // the waiting source's destination lanes
-  wire              fixed_now = p2_valid_q || valu_valid || fp_valid;
-  always_comb begin
-    if (lds_hold_q)         var_pick = SrcLds;
-    else if (fdiv_hold_q)   var_pick = SrcFdiv;
-    else if (sdiv_hold_q)   var_pick = SrcSdiv;
-    else if (red_hold_q)    var_pick = SrcRed;
-    else if (gm_done_valid) var_pick = SrcMem;
-    else                    var_pick = SrcNone;
-    case (var_pick)
-      SrcLds:  var_mask = lds_meta_fault_q ? 32'd0 : lds_hold_mask_q;
-      SrcFdiv: var_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-      SrcRed:  var_mask = red_we;
-      SrcMem:  var_mask = gm_done_mask;
-      default: var_mask = 32'd1;
-    endcase
-    // (it writes lanes beyond the first window: all windows)
-    var_wide = Passes > 1 && (var_mask >> Lanes) != 32'd0;
-    var_room = 1'b1;
-    for (int j = 1; j < Passes; j++)
-      if (resv[j]) var_room = 1'b0;
-    var_go = !var_active_q && !fixed_now && var_pick != SrcNone && var_room;
-    if (var_active_q)       src = var_src_q;
-    else if (p2_valid_q)    src = SrcP2;
-    else if (valu_valid)    src = SrcValu;
-    else if (fp_valid)      src = SrcFp;
-    else if (var_go)        src = var_pick;
-    else                    src = SrcNone;
-    // the cycles after this one that the variable-latency writeback holds
-    var_resv = '0;
-    for (int j = 1; j < Passes; j++)
-      if ((var_active_q && j < Passes - 32'(var_win_q)) || (var_go && var_wide)) var_resv[j] = 1'b1;
-  end
-  // (new fixed-latency instructions wait while a variable-latency result cannot go)
-  assign var_wait = var_pick != SrcNone && !var_active_q && !var_go;
-
-  // The window written this cycle, and whether it is the instruction's last.
-  logic [PassW-1:0] wb_win;
-  logic             wb_last;
-  always_comb begin
-    wb_win  = '0;
-    wb_last = 1'b1;
-    if (var_active_q) begin
-      wb_win  = var_win_q;
-      wb_last = var_win_q == PassW'(Passes - 1);
-    end else if (src == SrcValu) begin
-      wb_win  = valu_win;
-      wb_last = valu_last;
-    end else if (src == SrcFp) begin
-      wb_win  = fp_win;
-      wb_last = fp_last;
-    end else if (var_go)
-      wb_last = !var_wide;
-  end
-  always_ff @(posedge clk_i) begin
-    if (var_go && var_wide) begin
-      var_active_q <= 1'b1;
-      var_src_q    <= var_pick;
-      var_win_q    <= PassW'(1);
-    end else if (var_active_q) begin
-      var_win_q <= var_win_q + PassW'(1);   // (back to 0 after the last window)
-      if (wb_last) var_active_q <= 1'b0;
-    end
-    if (rst) begin
-      var_active_q <= 1'b0;
-      var_win_q    <= '0;   // 0 whenever no variable-latency writeback runs: its first window's
-    end                     // data (memory unit, LDS) is read at var_win_q
-  end
-`ifndef SYNTHESIS
-  always @(posedge clk_i) begin
-    if (!rst && place_i && clr_active_q)
-      $error("gpu_cu: a group placed while another one's LDS allocation is cleared");
-    if (!rst && !var_active_q && var_win_q != '0)
-      $error("gpu_cu: var_win_q is %0d with no variable-latency writeback running", var_win_q);
-    if (!rst && var_active_q && fixed_now)
-      $error("gpu_cu: a fixed-latency writeback during the windows of a variable-latency one");
-    if (!rst && ex_more && is_valid)
-      $error("gpu_cu: an instruction issued while a vector instruction has windows to come in EX");
-  end
-`endif
-
-
-  // The event in writeback (wb_dest_data: the window wb_win; the event itself at wb_last).
-  logic          wb_valid;
+  // Writeback: the EX -> writeback pipeline registers and the variable-latency
+  // units' waiting instructions, the source written back this cycle, its event.
+  logic          wb_valid, wb_last, wb_go, wb_mem, wb_is_fault;
   logic [1:0]    wb_kind;
   logic [11:0]   wb_pc;
   logic [63:0]   wb_inst;
-  logic [5:0]    wb_dest;
+  logic [3:0]    wb_unit;          // for the counters
   logic [31:0]   wb_dest_mask;
-  logic [W-1:0]  wb_dest_data;
+  logic [1023:0] wb_dest_all;      // the whole destination value (trace)
   logic [31:0]   wb_mem_mask;
   logic [1023:0] wb_mem_addr, wb_mem_data;
   logic [3:0]    wb_fault;
   logic [5:0]    wb_flane;
   logic [31:0]   wb_faddr;
   logic [6:0]    wb_freg;
-  logic [3:0]    wb_unit;          // for the counters
-
-  always_comb begin
-    logic       all_done;
-    logic       any_done;
-    logic [1:0] first_done;
-    all_done     = 1'b1;
-    any_done     = 1'b0;
-    first_done   = 2'd0;
-    wb_valid     = src != SrcNone;
-    wb_kind      = TR_RETIRE;
-    wb_slot      = 1'b0;
-    wb_pc        = 12'd0;
-    wb_inst      = 64'd0;
-    wb_dest      = 6'd0;
-    wb_dest_mask = 32'd0;
-    wb_dest_data = '0;
-    wb_mem_mask  = 32'd0;
-    wb_mem_addr  = '0;
-    wb_mem_data  = '0;
-    wb_fault     = gpu_isa_pkg::FAULT_NONE;
-    wb_flane     = 6'd63;
-    wb_faddr     = 32'd0;
-    wb_freg      = 7'd127;
-    wb_serial    = 1'b0;
-    wb_redirect  = 1'b0;
-    wb_next_pc   = 12'd0;
-    wb_end       = 1'b0;
-    wb_barrier   = 1'b0;
-    wb_sigdone   = 1'b0;
-    wb_sigs      = 16'd0;
-    wb_sig       = 4'd0;
-    wb_unit      = gpu_isa_pkg::UNIT_CTRL;
-    case (src)
-      SrcP2: begin
-        wb_slot  = p2_slot_q;
-        wb_pc    = p2_pc_q;
-        wb_inst  = p2_inst_q;
-        wb_dest  = p2_dest_q;
-        wb_unit  = p2_unit_q;
-        if (p2_fault_q != gpu_isa_pkg::FAULT_NONE) begin
-          wb_kind  = TR_FAULT;
-          wb_fault = p2_fault_q;
-          wb_flane = p2_flane_q;
-          wb_faddr = p2_faddr_q;
-          wb_freg  = p2_freg_q;
-        end else begin
-          wb_serial   = p2_serial_q;
-          wb_redirect = p2_branch_q;
-          wb_next_pc  = p2_next_q;
-          wb_end      = p2_end_q;
-          wb_barrier  = p2_barrier_q;
-          if (p2_sigd_q) begin
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0] && sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}])
-                all_done = 1'b0;
-            wb_sigdone   = 1'b1;
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
-            wb_dest_mask = 32'd1;
-            wb_dest_data = {{(W - 1){1'b0}}, all_done};
-          end
-          if (p2_sigbr_q) begin   // sig_waitany*_br: to target + the first listed slot that is done
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0] && !any_done &&
-                  !sig_pending[{27'd0, p2_slot_q, 4'd0} + {28'd0, p2_sigs_q[k*4 +: 4]}]) begin
-                any_done   = 1'b1;
-                first_done = k[1:0];
-              end
-            wb_next_pc = p2_next_q + {10'd0, first_done};
-            wb_sigdone = 1'b1;   // ... and the listed slots that are done release their registers
-            for (int k = 0; k < 4; k++)
-              if (p2_nsig_q > k[4:0]) wb_sigs = wb_sigs | (16'd1 << p2_sigs_q[k*4 +: 4]);
-          end
-          if (p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) begin
-            wb_mem_mask = p2_mask_q;
-            wb_mem_addr = p2_addr_q;
-            wb_mem_data = p2_data_q;
-          end
-        end
-      end
-      SrcValu: begin
-        wb_slot      = valu_meta_slot_q;
-        wb_pc        = valu_meta_pc_q;
-        wb_inst      = valu_meta_inst_q;
-        wb_dest      = valu_meta_dest_q;
-        wb_unit      = valu_meta_unit_q;
-        wb_dest_mask = valu_we;
-        wb_dest_data = valu_result;
-      end
-      SrcFp: begin
-        wb_slot      = fp_tag[7];
-        wb_pc        = fp_meta_pc_q[FpL-1];
-        wb_inst      = fp_meta_inst_q[FpL-1];
-        wb_dest      = fp_tag[5:0];
-        wb_dest_mask = fp_tag[6] ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data = fp_result;
-        wb_unit      = fp_tag[6] ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
-      end
-      SrcLds: begin
-        wb_slot   = lds_meta_slot_q;
-        wb_pc     = lds_meta_pc_q;
-        wb_inst   = lds_meta_inst_q;
-        wb_dest   = lds_meta_dest_q;
-        wb_unit   = gpu_isa_pkg::UNIT_LDS;
-        if (lds_meta_fault_q) begin
-          wb_kind  = TR_FAULT;
-          wb_fault = lds_meta_fcode_q;
-          wb_flane = lds_meta_flane_q;
-          wb_faddr = lds_meta_faddr_q;
-        end else begin
-          wb_serial    = 1'b1;
-          wb_dest_mask = lds_hold_mask_q;
-          wb_dest_data = lds_resp_data;
-          if (lds_meta_store_q) begin
-            wb_mem_mask = lds_meta_mask_q;
-            wb_mem_addr = lds_meta_addr_q;
-            wb_mem_data = lds_meta_data_q;
-          end
-        end
-      end
-      SrcFdiv: begin
-        wb_slot      = fdiv_meta_slot_q;
-        wb_pc        = fdiv_meta_pc_q;
-        wb_inst      = fdiv_meta_inst_q;
-        wb_dest      = fdiv_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data = window_of(fdiv_result, wb_win);
-        wb_unit      = fdiv_meta_scalar_q ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
-      end
-      SrcSdiv: begin
-        wb_slot      = sdiv_meta_slot_q;
-        wb_pc        = sdiv_meta_pc_q;
-        wb_inst      = sdiv_meta_inst_q;
-        wb_dest      = sdiv_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = 32'd1;
-        wb_dest_data = {{(W - 32){1'b0}}, sdiv_result};
-        wb_unit      = gpu_isa_pkg::UNIT_SALU;
-      end
-      SrcRed: begin
-        wb_slot      = red_meta_slot_q;
-        wb_pc        = red_meta_pc_q;
-        wb_inst      = red_meta_inst_q;
-        wb_dest      = red_meta_dest_q;
-        wb_serial    = 1'b1;
-        wb_dest_mask = red_we;
-        wb_dest_data = window_of(red_lanes, wb_win);
-        wb_unit      = gpu_isa_pkg::UNIT_RED;
-      end
-      SrcMem: begin
-        wb_kind      = TR_MEM_DONE;
-        wb_slot      = gm_done_slot;
-        wb_dest      = gm_done_dest;
-        wb_sig       = gm_done_sig;
-        wb_dest_mask = gm_done_mask;
-        wb_dest_data = gm_done_data;
-      end
-      default: ;
-    endcase
-  end
-
-  // Commit, at the last window: nothing after a fault stopped the task
-  // (completions still drain the memory unit).
-  wire wb_mem  = src == SrcMem;
-  wire wb_go   = wb_valid && !stop_i && !squash_i;   // this window is written
-  wire commit  = wb_go && wb_last;
-  assign wb_commit   = commit && !wb_mem;
-  assign wb_memdone  = wb_valid && wb_last && wb_mem;
-  assign gm_done_ready = wb_mem && wb_last;
-  wire   wb_is_fault = wb_kind == TR_FAULT;
-  assign wb_writes   = (wb_go || wb_mem) && !wb_is_fault && wb_dest_mask != 32'd0 && wb_dest >= 6'd16;
-  assign wb_sb_clear = wb_commit && !wb_is_fault && wb_dest >= 6'd16 &&
-                       ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
-                        (src == SrcLds && lds_meta_dest_q >= 6'd16));
-  assign wb_sb_reg   = wb_dest;
-
-  wire [31:0] wb_lanes = wb_writes ? wb_dest_mask & window_lanes(wb_win) : 32'd0;   // lanes written now
-  assign rf_we    = mask_window(wb_lanes, wb_win);
-  assign rf_waddr = (wb_slot ? 7'd48 : 7'd0) + {1'b0, wb_dest} - 7'd16;
-  assign rf_wwin  = wb_win;
-  assign rf_wdata = wb_dest_data;
+  logic          acc_valid, acc_slot, acc_nt, acc_ret, acc_wb, p2_gmem;
+  logic [1:0]    acc_op, acc_scope;
+  logic [5:0]    acc_fn, acc_dest;
+  logic [3:0]    acc_sig;
+  logic [31:0]   acc_mask;
+  logic [1023:0] acc_addr, acc_data, acc_cmp;
+  logic          lds_hold, fdiv_busy, fdiv_hold, sdiv_busy, sdiv_hold, red_busy, red_hold;
+  logic [31:0]   valu_mask, lds_mask;
+  gpu_cu_writeback #(
+    .Lanes (Lanes),
+    .ResvW (ResvW),
+    .Trace (Trace)
+  ) u_writeback (
+    .clk_i            (clk_i),
+    .rst_i            (rst),
+    .stop_i           (stop_i),
+    .squash_i         (squash_i),
+    .ex_valid_i       (ex_valid_q),
+    .ex_ok_i          (ex_unit_go),
+    .ex_lastw_i       (ex_lastw),
+    .ex_win_i         (ex_win_q),
+    .ex_slot_i        (ex_slot_q),
+    .ex_pc_i          (ex_pc_q),
+    .ex_inst_i        (ex_inst_q),
+    .ex_unit_i        (ex_unit_q),
+    .ex_fault_i       (ex_fault_q),
+    .ex_fn_i          (ex_fn_q),
+    .ex_opcode_i      (ex_opcode_q),
+    .ex_fmt_i         (ex_fmt_q),
+    .ex_writes_i      (ex_writes_q),
+    .ex_dest_i        (ex_dest_q),
+    .ex_sigs_i        (ex_sigs_q),
+    .ex_sig_i         (ex_sig_q),
+    .ex_noret_i       (ex_noret_q),
+    .ex_mask_i        (ex_mask),
+    .ex_valu_i        (ex_valu),
+    .ex_fp_i          (ex_fp_fixed),
+    .ex_fdiv_i        (ex_fdiv),
+    .ex_sdiv_i        (ex_sdiv),
+    .ex_red_i         (ex_red),
+    .ex_lds_i         (ex_lds),
+    .ex_gmem_i        (ex_gmem),
+    .ex_branch_i      (ex_branch),
+    .ex_scalar_i      (ex_scalar),
+    .ex_lds_go_i      (ex_lds_go),
+    .chk_fault_i      (ex_fault),
+    .chk_flane_i      (ex_flane),
+    .chk_faddr_i      (ex_faddr),
+    .chk_freg_i       (ex_freg),
+    .br_next_i        (br_next),
+    .full_a_i         (full_a),
+    .full_b_i         (full_b),
+    .full_c_i         (full_c),
+    .valu_valid_i     (valu_valid),
+    .valu_pass0_i     (valu_pass0),
+    .valu_win_i       (valu_win),
+    .valu_last_i      (valu_last),
+    .valu_result_i    (valu_result),
+    .valu_we_i        (valu_we),
+    .fp_valid_i       (fp_valid),
+    .fp_win_i         (fp_win),
+    .fp_last_i        (fp_last),
+    .fp_result_i      (fp_result),
+    .fp_tag_i         (fp_tag),
+    .lds_resp_valid_i (lds_resp_valid),
+    .lds_resp_mask_i  (lds_resp_mask),
+    .lds_resp_data_i  (lds_resp_data),
+    .fdiv_done_i      (fdiv_done),
+    .fdiv_result_i    (fdiv_result),
+    .sdiv_done_i      (sdiv_done),
+    .sdiv_result_i    (sdiv_result),
+    .red_done_i       (red_done),
+    .red_result_i     (red_result),
+    .red_we_i         (red_we),
+    .gm_done_valid_i  (gm_done_valid),
+    .gm_done_ready_o  (gm_done_ready),
+    .gm_done_slot_i   (gm_done_slot),
+    .gm_done_sig_i    (gm_done_sig),
+    .gm_done_dest_i   (gm_done_dest),
+    .gm_done_mask_i   (gm_done_mask),
+    .gm_done_data_i   (gm_done_data),
+    .var_win_o        (var_win),
+    .resv_i           (resv),
+    .var_resv_o       (var_resv),
+    .var_wait_o       (var_wait),
+    .sig_pending_i    (sig_pending),
+    .wb_valid_o       (wb_valid),
+    .wb_last_o        (wb_last),
+    .wb_go_o          (wb_go),
+    .wb_mem_o         (wb_mem),
+    .wb_commit_o      (wb_commit),
+    .wb_memdone_o     (wb_memdone),
+    .wb_is_fault_o    (wb_is_fault),
+    .wb_kind_o        (wb_kind),
+    .wb_slot_o        (wb_slot),
+    .wb_pc_o          (wb_pc),
+    .wb_inst_o        (wb_inst),
+    .wb_unit_o        (wb_unit),
+    .wb_dest_o        (wb_dest),
+    .wb_dest_mask_o   (wb_dest_mask),
+    .wb_dest_data_o   (wb_dest_data),
+    .wb_dest_all_o    (wb_dest_all),
+    .wb_mem_mask_o    (wb_mem_mask),
+    .wb_mem_addr_o    (wb_mem_addr),
+    .wb_mem_data_o    (wb_mem_data),
+    .wb_fault_o       (wb_fault),
+    .wb_flane_o       (wb_flane),
+    .wb_faddr_o       (wb_faddr),
+    .wb_freg_o        (wb_freg),
+    .wb_serial_o      (wb_serial),
+    .wb_redirect_o    (wb_redirect),
+    .wb_next_pc_o     (wb_next_pc),
+    .wb_end_o         (wb_end),
+    .wb_barrier_o     (wb_barrier),
+    .wb_sigdone_o     (wb_sigdone),
+    .wb_sigs_o        (wb_sigs),
+    .wb_sig_o         (wb_sig),
+    .wb_sb_clear_o    (wb_sb_clear),
+    .wb_sb_reg_o      (wb_sb_reg),
+    .wb_writes_o      (wb_writes),
+    .wb_lanes_o       (wb_lanes),
+    .rf_we_o          (rf_we),
+    .rf_waddr_o       (rf_waddr),
+    .rf_wwin_o        (rf_wwin),
+    .rf_wdata_o       (rf_wdata),
+    .acc_valid_o      (acc_valid),
+    .acc_slot_o       (acc_slot),
+    .acc_op_o         (acc_op),
+    .acc_fn_o         (acc_fn),
+    .acc_scope_o      (acc_scope),
+    .acc_nt_o         (acc_nt),
+    .acc_ret_o        (acc_ret),
+    .acc_wb_o         (acc_wb),
+    .acc_dest_o       (acc_dest),
+    .acc_sig_o        (acc_sig),
+    .acc_mask_o       (acc_mask),
+    .acc_addr_o       (acc_addr),
+    .acc_data_o       (acc_data),
+    .acc_cmp_o        (acc_cmp),
+    .p2_gmem_o        (p2_gmem),
+    .lds_busy_o       (lds_busy),
+    .lds_hold_o       (lds_hold),
+    .fdiv_busy_o      (fdiv_busy),
+    .fdiv_hold_o      (fdiv_hold),
+    .sdiv_busy_o      (sdiv_busy),
+    .sdiv_hold_o      (sdiv_hold),
+    .red_busy_o       (red_busy),
+    .red_hold_o       (red_hold),
+    .valu_mask_o      (valu_mask),
+    .lds_mask_o       (lds_mask)
+  );
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst && ex_more && is_valid)
+      $error("gpu_cu: an instruction issued while a vector instruction has windows to come in EX");
+`endif
 
   // Placement forgets the slot's registers and masks.
   always_comb begin
@@ -1283,26 +902,7 @@ module gpu_cu #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    // (wb_writes implies wb_dest >= 16: v0..v15 are constants)
-    // (each register's bits at constant places: a variable part-select became a barrel shifter in synthesis)
-    if (wb_writes && wb_dest < 6'd32)
-      for (int w = 0; w < 2; w++)
-        for (int r = 0; r < 16; r++)
-          if (wb_slot == w[0] && wb_dest[3:0] == r[3:0]) begin
-            logic [31:0] nb;   // the register's mask bits after the write
-            nb = mbits_q[w*512 + r*32 +: 32];
-            for (int l = 0; l < 32; l++)
-              if (wb_lanes[l]) nb[l] = wb_dest_data[(l % Lanes)*32];
-            mbits_q[w*512 + r*32 +: 32] <= nb;
-          end
-    for (int w = 0; w < 2; w++)
-      if (rf_clear[w]) mbits_q[w*512 +: 512] <= '0;
-  end
-
   // ----------------------------------------------------------------- global-memory unit
-  assign gm_acc = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
-
   // GmemEntries instructions of 32 lanes: 4 are the 128 global memory ports of a CU (docs/isa.md 4.7)
   // The memory unit's line requests to the L1, and the answers.
   logic          gm_req_valid, gm_req_ready, gm_req_nt, gm_resp_valid, gm_resp_ready, l1_dresp_ready;
@@ -1319,20 +919,20 @@ module gpu_cu #(
     .clk_i        (clk_i),
     .rst_i        (rst),
     .cu_id_i      (cu_id_i),
-    .acc_valid_i  (gm_acc),
-    .acc_slot_i   (p2_slot_q),
-    .acc_op_i     (p2_gop_q),
-    .acc_fn_i     (p2_fn_q),
-    .acc_scope_i  (p2_inst_q[gpu_isa_pkg::F_SCOPE_HI:gpu_isa_pkg::F_SCOPE_LO]),
-    .acc_nt_i     (p2_inst_q[gpu_isa_pkg::F_NT_HI]),
-    .acc_ret_i    (p2_gret_q),
-    .acc_wb_i     (p2_inst_q[63:56] == gpu_isa_pkg::OP_CACHE_WB_L2),
-    .acc_dest_i   (p2_dest_q),
-    .acc_sig_i    (p2_sig_q),
-    .acc_mask_i   (p2_mask_q),
-    .acc_addr_i   (p2_addr_q),
-    .acc_data_i   (p2_data_q),
-    .acc_cmp_i    (p2_cmp_q),
+    .acc_valid_i  (acc_valid),
+    .acc_slot_i   (acc_slot),
+    .acc_op_i     (acc_op),
+    .acc_fn_i     (acc_fn),
+    .acc_scope_i  (acc_scope),
+    .acc_nt_i     (acc_nt),
+    .acc_ret_i    (acc_ret),
+    .acc_wb_i     (acc_wb),
+    .acc_dest_i   (acc_dest),
+    .acc_sig_i    (acc_sig),
+    .acc_mask_i   (acc_mask),
+    .acc_addr_i   (acc_addr),
+    .acc_data_i   (acc_data),
+    .acc_cmp_i    (acc_cmp),
     .free_o       (gm_free),
     .copy_busy_o  (gm_copy_busy),
     .alloc_idx_o  (tr_gm_entry_o),
@@ -1358,7 +958,7 @@ module gpu_cu #(
     .done_ret_o   (gm_done_ret),
     .done_dest_o  (gm_done_dest),
     .done_mask_o  (gm_done_mask),
-    .done_win_i   (var_win_q),
+    .done_win_i   (var_win),
     .done_data_o  (gm_done_data),
     .slot_busy_o  (gm_slot_busy),
     .maint_req_o  (maint_req_o),
@@ -1423,194 +1023,27 @@ module gpu_cu #(
   // payload a window a cycle, and takes no other until that is done: a global
   // instruction then issues only when none is between issue and accept and
   // the copy will be over when it arrives (gpu_gmem's copy_busy_o).
-  wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_valid_q && p2_gmem_q};
+  wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_gmem};
   assign gmem_free = gm_free > {3'd0, gm_in_pipe} && (Passes == 1 || (gm_in_pipe == 2'd0 && !gm_copy_busy));
 
   // ----------------------------------------------------------------- unit availability
-  assign lds_free     = !lds_busy_q && !lds_hold_q && !clr_active_q && !(ex_valid_q && ex_lds);
-  assign divsqrt_free = fdiv_ready && !fdiv_busy_q && !fdiv_hold_q && !(ex_valid_q && ex_fdiv);
-  assign sdiv_free    = sdiv_ready && !sdiv_busy_q && !sdiv_hold_q && !(ex_valid_q && ex_sdiv);
-  assign red_free     = red_ready && !red_busy_q && !red_hold_q && !(ex_valid_q && ex_red);
+  assign lds_free     = !lds_busy && !lds_hold && !clr_active && !(ex_valid_q && ex_lds);
+  assign divsqrt_free = fdiv_ready && !fdiv_busy && !fdiv_hold && !(ex_valid_q && ex_fdiv);
+  assign sdiv_free    = sdiv_ready && !sdiv_busy && !sdiv_hold && !(ex_valid_q && ex_sdiv);
+  assign red_free     = red_ready && !red_busy && !red_hold && !(ex_valid_q && ex_red);
   // With fewer physical lanes the integer ALU and the f32 pipe take a wave instruction every Passes cycles.
   // (the scheduler issues nothing that would meet a vector instruction's windows in EX)
   assign valu_free    = valu_free_next;
-
-  // ======================================================================
-  // Pipeline registers: EX -> writeback
-  // ======================================================================
-  // everything but the integer ALU, the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
-  wire ex_fixed2 = ex_valid_q && ex_lastw && !(ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
-                                   (ex_valu || ex_fp_fixed || ex_fdiv || ex_sdiv || ex_red || ex_lds));
-
-  wire [ValuMetaW-1:0] valu_in = {ex_slot_q, ex_writes_q, ex_pc_q, ex_inst_q, ex_unit_q, ex_dest_q, ex_mask};
-  if (Passes == 1) begin : g_valu_meta
-    always_ff @(posedge clk_i)
-      if (ex_unit_go && ex_valu)
-        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
-         valu_meta_mask_q} <= valu_in;
-    wire unused_valu_pass0 = valu_pass0;
-  end else begin : g_valu_meta_passes
-    // (an elementwise instruction's pass 0 runs with its window 0 in EX, a pick's later)
-    wire                  valu_first = ex_ok && ex_valu && ex_win_q == '0;
-    logic [ValuMetaW-1:0] valu_in_q;
-    always_ff @(posedge clk_i) begin
-      if (valu_first) valu_in_q <= valu_in;
-      if (valu_pass0)
-        {valu_meta_slot_q, valu_meta_writes_q, valu_meta_pc_q, valu_meta_inst_q, valu_meta_unit_q, valu_meta_dest_q,
-         valu_meta_mask_q} <= valu_first ? valu_in : valu_in_q;
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    p2_valid_q <= ex_fixed2;
-    if (ex_fixed2) begin
-      p2_slot_q    <= ex_slot_q;
-      p2_pc_q      <= ex_pc_q;
-      p2_inst_q    <= ex_inst_q;
-      p2_unit_q    <= ex_unit_q;
-      p2_fault_q   <= ex_fault;
-      p2_flane_q   <= ex_flane;
-      p2_faddr_q   <= ex_faddr;
-      p2_freg_q    <= ex_freg;
-      p2_branch_q  <= ex_branch;
-      p2_next_q    <= br_next[11:0];
-      p2_end_q     <= ex_opcode_q == gpu_isa_pkg::OP_END;
-      p2_barrier_q <= ex_opcode_q == gpu_isa_pkg::OP_BARRIER;
-      p2_sigd_q    <= ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
-      p2_sigbr_q   <= ex_fmt_q == gpu_isa_pkg::FMT_SIGBR;
-      p2_serial_q  <= ex_branch || ex_opcode_q == gpu_isa_pkg::OP_END || ex_opcode_q == gpu_isa_pkg::OP_BARRIER ||
-                      ex_fmt_q == gpu_isa_pkg::FMT_SIGD;
-      p2_writes_q  <= ex_writes_q;
-      p2_dest_q    <= ex_dest_q;
-      p2_sigs_q    <= ex_sigs_q;
-      p2_nsig_q    <= ex_fn_q[4:0];
-      p2_sig_q     <= ex_sig_q;
-      p2_gmem_q    <= ex_gmem;
-      p2_fn_q      <= ex_fn_q;
-      p2_gret_q    <= ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_q == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_q);
-      case (ex_fmt_q)
-        gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= gpu_mem_pkg::MEM_OP_LOAD;
-        gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= gpu_mem_pkg::MEM_OP_STORE;
-        gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= gpu_mem_pkg::MEM_OP_ATOMIC;
-        default:                        p2_gop_q <= gpu_mem_pkg::MEM_OP_CACHE;
-      endcase
-      if (ex_gmem) begin
-        p2_mask_q <= ex_fmt_q == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask;
-        p2_addr_q <= full_a;
-        p2_data_q <= full_b;
-        p2_cmp_q  <= full_c;
-      end
-    end
-    if (rst) p2_valid_q <= 1'b0;
-  end
-
-  // Variable-latency units: capture the instruction at EX, the result when it arrives.
-  wire lds_ex_fault = ex_valid_q && ex_lastw && ex_lds && ex_fault_q == gpu_isa_pkg::FAULT_NONE &&
-                      ex_fault != gpu_isa_pkg::FAULT_NONE;
-  always_ff @(posedge clk_i) begin
-    if (ex_lds_go || lds_ex_fault) begin
-      lds_meta_slot_q  <= ex_slot_q;
-      lds_meta_pc_q    <= ex_pc_q;
-      lds_meta_inst_q  <= ex_inst_q;
-      lds_meta_dest_q  <= ex_writes_q ? ex_dest_q : 6'd0;
-      lds_meta_store_q <= ex_fmt_q != gpu_isa_pkg::FMT_LDS_LOAD;
-      lds_meta_mask_q  <= ex_mask;
-      lds_meta_addr_q  <= full_a;
-      lds_meta_data_q  <= full_b;
-      lds_meta_fault_q <= lds_ex_fault;
-      lds_meta_fcode_q <= ex_fault;
-      lds_meta_flane_q <= ex_flane;
-      lds_meta_faddr_q <= ex_faddr;
-    end
-    if (ex_lds_go) lds_busy_q <= 1'b1;
-    if (lds_ex_fault) lds_hold_q <= 1'b1;
-    if (lds_resp_valid && lds_busy_q) begin
-      lds_busy_q      <= 1'b0;
-      lds_hold_q      <= 1'b1;
-      lds_hold_mask_q <= lds_resp_mask;
-    end
-    if (src == SrcLds && wb_last && (commit || stop_i)) lds_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_fdiv && ex_lastw) begin
-      fdiv_busy_q        <= 1'b1;
-      fdiv_meta_slot_q   <= ex_slot_q;
-      fdiv_meta_pc_q     <= ex_pc_q;
-      fdiv_meta_inst_q   <= ex_inst_q;
-      fdiv_meta_dest_q   <= ex_dest_q;
-      fdiv_meta_scalar_q <= ex_scalar;
-    end
-    if (fdiv_done && fdiv_busy_q) begin
-      fdiv_busy_q <= 1'b0;
-      fdiv_hold_q <= 1'b1;
-    end
-    if (src == SrcFdiv && wb_last && (commit || stop_i)) fdiv_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_sdiv) begin
-      sdiv_busy_q      <= 1'b1;
-      sdiv_meta_slot_q <= ex_slot_q;
-      sdiv_meta_pc_q   <= ex_pc_q;
-      sdiv_meta_inst_q <= ex_inst_q;
-      sdiv_meta_dest_q <= ex_dest_q;
-    end
-    if (sdiv_done && sdiv_busy_q) begin
-      sdiv_busy_q <= 1'b0;
-      sdiv_hold_q <= 1'b1;
-    end
-    if (src == SrcSdiv && wb_last && (commit || stop_i)) sdiv_hold_q <= 1'b0;
-
-    if (ex_unit_go && ex_red && ex_lastw) begin
-      red_busy_q      <= 1'b1;
-      red_meta_slot_q <= ex_slot_q;
-      red_meta_pc_q   <= ex_pc_q;
-      red_meta_inst_q <= ex_inst_q;
-      red_meta_dest_q <= ex_dest_q;
-    end
-    if (red_done && red_busy_q) begin
-      red_busy_q <= 1'b0;
-      red_hold_q <= 1'b1;
-    end
-    if (src == SrcRed && wb_last && (commit || stop_i)) red_hold_q <= 1'b0;
-
-    // LDS clearing
-    if (clr_go) begin
-      clr_busy_q <= 1'b1;
-      clr_word_q <= {clr_word_q[14:5] + 10'd1, 5'd0};
-    end
-    if (lds_resp_valid && clr_busy_q) begin
-      clr_busy_q <= 1'b0;
-      if (clr_word_q >= clr_end_q) clr_active_q <= 1'b0;
-    end
-    if (place_i && lds_bytes_i != 17'd0) begin
-      clr_active_q <= 1'b1;
-      clr_slot_q   <= place_slot_i;
-      clr_two_q    <= place_two_i;
-      clr_word_q   <= place_base[16:2];
-      clr_end_q    <= place_base[16:2] + lds_bytes_i[16:2];
-    end
-
-    if (rst) begin
-      lds_busy_q   <= 1'b0;
-      lds_hold_q   <= 1'b0;
-      fdiv_busy_q  <= 1'b0;
-      fdiv_hold_q  <= 1'b0;
-      sdiv_busy_q  <= 1'b0;
-      sdiv_hold_q  <= 1'b0;
-      red_busy_q   <= 1'b0;
-      red_hold_q   <= 1'b0;
-      clr_active_q <= 1'b0;
-      clr_busy_q   <= 1'b0;
-    end
-  end
 
   // ======================================================================
   // Status, faults, trace
   // ======================================================================
   // (no placement while an LDS allocation is cleared: one clearing at a time;
   // a second placement used to take over the first one's clearing midway)
-  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active_q;
-  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active_q;
+  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active;
+  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
-  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active_q && !lds_busy_q;
+  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
   assign fault_o       = wb_valid && wb_last && !stop_i && wb_is_fault;
@@ -1625,152 +1058,58 @@ module gpu_cu #(
   assign fault_reg_o   = wb_freg;
 
   // A completion of a wave that has ended is not reported (the wave is gone).
-  // (with Trace = 0 the outputs are constant, and wb_mem_* and the LDS
-  // instruction's address and data copies, which only the trace reads, are removed)
+  // (with Trace = 0 the outputs are constant, and their logic is gone; gpu_cu_writeback
+  // gives the trace-only wb_dest_all, wb_mem_addr and wb_mem_data as 0 then)
   localparam logic On = Trace != 0;
-  // The whole destination value: the earlier windows, collected for the trace.
-  logic [1023:0] wb_dest_all;
-  if (Passes == 1) begin : g_dest_whole
-    assign wb_dest_all = wb_dest_data;
-  end else begin : g_dest_windows
-    logic [1023:0] tr_windows_q;
-    always_comb begin
-      wb_dest_all = tr_windows_q;
-      for (int i = 0; i < Passes; i++)
-        if (wb_win == PassW'(i)) wb_dest_all[i*W +: W] = wb_dest_data;
-    end
-    always_ff @(posedge clk_i) begin
-      if (wb_valid) tr_windows_q <= wb_last ? 1024'd0 : wb_dest_all;
-      if (rst) tr_windows_q <= '0;
-    end
-  end
-  assign tr_valid_o     = On && wb_last && (wb_mem ? (wb_valid && !stop_i && !squash_i && live[wb_slot]) : commit);
+  assign tr_valid_o     = On && wb_last && wb_go && (!wb_mem || live[wb_slot]);
   assign tr_kind_o      = On ? wb_kind : 2'd0;
   assign tr_slot_o      = On && wb_slot;
   assign tr_pc_o        = On ? wb_pc : 12'd0;
   assign tr_dest_o      = On ? wb_dest : 6'd0;
   assign tr_dest_mask_o = (On && !wb_is_fault) ? wb_dest_mask : 32'd0;
-  assign tr_dest_data_o = On ? wb_dest_all : '0;
+  assign tr_dest_data_o = wb_dest_all;
   assign tr_sig_o       = On ? wb_sig : 4'd0;
   assign tr_mem_mask_o  = On ? wb_mem_mask : 32'd0;
-  assign tr_mem_addr_o  = On ? wb_mem_addr : '0;
-  assign tr_mem_data_o  = On ? wb_mem_data : '0;
+  assign tr_mem_addr_o  = wb_mem_addr;
+  assign tr_mem_data_o  = wb_mem_data;
 
   // ======================================================================
   // Counters
   // ======================================================================
-  // Counters 0 .. CTR_L1_HITS-1 are counted here (the L1's three come from
-  // the L1). Each has a narrow accumulator in flip-flops; one counter a cycle,
-  // in turn, moves its accumulator into its 64-bit value in a small LUT RAM,
-  // so that the 64-bit adders and the read-out multiplexer exist once. A
-  // counter's value is its RAM word plus its accumulator, exact at every
-  // cycle. The accumulator holds what NumCount cycles can add.
-  localparam int NumCount = gpu_ctr_pkg::CTR_L1_HITS;
-  localparam int IncW     = 6;                                   // an increment is at most 63
-  localparam int AccW     = $clog2(NumCount * ((1 << IncW) - 1) + 1);
-  localparam int CtrW     = $clog2(NumCount);
-  logic [IncW-1:0]     ctr_inc [NumCount];    // this cycle's increments
-  logic [AccW-1:0]     ctr_acc_q [NumCount];
-  logic [63:0]         ctr_ram [NumCount];    // what was moved out of the accumulators
-  logic [NumCount-1:0] ctr_ram_ok_q;          // the word was written since the launch (else it reads 0)
-  logic [CtrW-1:0]     ctr_turn_q;            // the counter whose accumulator moves at the next edge
-  wire         retire = wb_commit && !wb_is_fault;
-
-  function automatic logic [5:0] popcount(input logic [31:0] x);
-    logic [5:0] n;
-    n = 6'd0;
-    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
-    popcount = n;
-  endfunction
-
-  // lanes operated on, after csrc/golden.h
-  logic [5:0] lane_ops;
-  always_comb begin
-    case (wb_unit)
-      gpu_isa_pkg::UNIT_SALU: lane_ops = 6'd1;
-      gpu_isa_pkg::UNIT_RED:  lane_ops = (wb_dest_mask == 32'd1) ? 6'd4 : 6'd32;
-      gpu_isa_pkg::UNIT_VALU, gpu_isa_pkg::UNIT_XLANE:
-        lane_ops = (wb_inst[63:56] == gpu_isa_pkg::OP_MOV) ? popcount(wb_dest_mask) :
-                   (wb_inst[63:56] == gpu_isa_pkg::OP_FIRST_WHERE_TRUE) ? popcount(valu_meta_mask_q) : 6'd32;
-      gpu_isa_pkg::UNIT_LDS:  lane_ops = popcount(lds_meta_mask_q);
-      gpu_isa_pkg::UNIT_GMEM: lane_ops = popcount(wb_mem_mask);
-      default:                lane_ops = 6'd0;
-    endcase
-  end
-
-  always_comb begin
-    for (int i = 0; i < NumCount; i++) ctr_inc[i] = '0;
-    if (count_i) begin
-      ctr_inc[gpu_ctr_pkg::CTR_CYCLES]        = 6'd1;
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_DEP]     = {5'd0, stall_dep[0]} + {5'd0, stall_dep[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_MEM]     = {5'd0, stall_mem[0]} + {5'd0, stall_mem[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_BARRIER] = {5'd0, stall_bar[0]} + {5'd0, stall_bar[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_LDS]     = {5'd0, stall_lds[0]} + {5'd0, stall_lds[1]};
-      ctr_inc[gpu_ctr_pkg::CTR_STALL_FETCH]   = {5'd0, stall_fetch[0]} + {5'd0, stall_fetch[1]};
-    end
-    if (retire) begin
-      ctr_inc[gpu_ctr_pkg::CTR_INSTS] = 6'd1;
-      if (wb_slot) ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT1] = 6'd1;
-      else         ctr_inc[gpu_ctr_pkg::CTR_INSTS_SLOT0] = 6'd1;
-      ctr_inc[gpu_ctr_pkg::CTR_LANE_OPS] = lane_ops;
-      case (wb_unit)
-        gpu_isa_pkg::UNIT_VALU:   ctr_inc[gpu_ctr_pkg::CTR_VALU_INSTS]   = 6'd1;
-        gpu_isa_pkg::UNIT_SALU:   ctr_inc[gpu_ctr_pkg::CTR_SALU_INSTS]   = 6'd1;
-        gpu_isa_pkg::UNIT_XLANE:  ctr_inc[gpu_ctr_pkg::CTR_XLANE_INSTS]  = 6'd1;
-        gpu_isa_pkg::UNIT_RED:    ctr_inc[gpu_ctr_pkg::CTR_RED_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_BRANCH: ctr_inc[gpu_ctr_pkg::CTR_BRANCH_INSTS] = 6'd1;
-        gpu_isa_pkg::UNIT_SIG:    ctr_inc[gpu_ctr_pkg::CTR_SIG_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_LDS:    ctr_inc[gpu_ctr_pkg::CTR_LDS_INSTS]    = 6'd1;
-        gpu_isa_pkg::UNIT_GMEM: begin
-          ctr_inc[gpu_ctr_pkg::CTR_GMEM_INSTS] = 6'd1;
-          case (p2_gop_q)
-            2'd0: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_LOADS]   = popcount(p2_mask_q);
-            2'd1: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_STORES]  = popcount(p2_mask_q);
-            2'd2: ctr_inc[gpu_ctr_pkg::CTR_GLOBAL_ATOMICS] = popcount(p2_mask_q);
-            default: ;
-          endcase
-        end
-        default: ;
-      endcase
-      if (wb_barrier) ctr_inc[gpu_ctr_pkg::CTR_BARRIERS] = 6'd1;
-    end
-    if (lds_stat_conflict && !clr_busy_q) ctr_inc[gpu_ctr_pkg::CTR_LDS_CONFLICT] = 6'd1;
-    if (!clr_busy_q)                      ctr_inc[gpu_ctr_pkg::CTR_LDS_ACCESSES] = lds_stat_lanes;
-    if (place_i)                          ctr_inc[gpu_ctr_pkg::CTR_GROUPS] = 6'd1;
-    // (the line requests of global accesses, before the L1; cache_inv_l1's is not one)
-    if (gm_req_valid && gm_req_ready && gm_req_op != gpu_mem_pkg::MEM_OP_CACHE) ctr_inc[gpu_ctr_pkg::CTR_MEM_REQS] = 6'd1;
-    if (gm_req_valid && !gm_req_ready)                     ctr_inc[gpu_ctr_pkg::CTR_MEM_STALL] = 6'd1;
-  end
-
-  wire [63:0] ctr_turn_word = ctr_ram_ok_q[ctr_turn_q] ? ctr_ram[ctr_turn_q] : 64'd0;
-  always_ff @(posedge clk_i)
-    ctr_ram[ctr_turn_q] <= ctr_turn_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_turn_q]};
-  always_ff @(posedge clk_i) begin
-    for (int i = 0; i < NumCount; i++)   // (constant places)
-      ctr_acc_q[i] <= (ctr_turn_q == CtrW'(i) ? '0 : ctr_acc_q[i]) + {{(AccW-IncW){1'b0}}, ctr_inc[i]};
-    ctr_ram_ok_q[ctr_turn_q] <= 1'b1;
-    ctr_turn_q <= ctr_turn_q == CtrW'(NumCount - 1) ? '0 : ctr_turn_q + CtrW'(1);
-    if (launch_i) begin
-      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
-      ctr_ram_ok_q <= '0;
-    end
-    if (rst_i) begin
-      for (int i = 0; i < NumCount; i++) ctr_acc_q[i] <= '0;
-      ctr_ram_ok_q <= '0;
-      ctr_turn_q   <= '0;
-    end
-  end
-
-  wire [CtrW-1:0] ctr_read = ctr_idx_i[CtrW-1:0];
-  wire [63:0]     ctr_read_word = ctr_ram_ok_q[ctr_read] ? ctr_ram[ctr_read] : 64'd0;
-  always_comb
-    case ({26'd0, ctr_idx_i})
-      gpu_ctr_pkg::CTR_L1_HITS:      ctr_value_o = {32'd0, l1_hits};
-      gpu_ctr_pkg::CTR_L1_MISSES:    ctr_value_o = {32'd0, l1_misses};
-      gpu_ctr_pkg::CTR_L1_EVICTIONS: ctr_value_o = {32'd0, l1_evictions};
-      default: ctr_value_o = ({26'd0, ctr_idx_i} < NumCount) ?
-                             ctr_read_word + {{(64-AccW){1'b0}}, ctr_acc_q[ctr_read]} : 64'd0;
-    endcase
+  gpu_cu_counters u_counters (
+    .clk_i           (clk_i),
+    .rst_i           (rst_i),
+    .launch_i        (launch_i),
+    .count_i         (count_i),
+    .stall_dep_i     (stall_dep),
+    .stall_mem_i     (stall_mem),
+    .stall_bar_i     (stall_bar),
+    .stall_lds_i     (stall_lds),
+    .stall_fetch_i   (stall_fetch),
+    .retire_i        (wb_commit && !wb_is_fault),
+    .wb_slot_i       (wb_slot),
+    .wb_unit_i       (wb_unit),
+    .wb_opcode_i     (wb_inst[63:56]),
+    .wb_dest_mask_i  (wb_dest_mask),
+    .wb_mem_mask_i   (wb_mem_mask),
+    .wb_barrier_i    (wb_barrier),
+    .valu_mask_i     (valu_mask),
+    .lds_mask_i      (lds_mask),
+    .gmem_op_i       (acc_op),
+    .gmem_mask_i     (acc_mask),
+    .lds_conflict_i  (lds_stat_conflict),
+    .lds_lanes_i     (lds_stat_lanes),
+    .lds_clearing_i  (clr_busy),
+    .place_i         (place_i),
+    .mem_req_valid_i (gm_req_valid),
+    .mem_req_ready_i (gm_req_ready),
+    .mem_req_op_i    (gm_req_op),
+    .l1_hits_i       (l1_hits),
+    .l1_misses_i     (l1_misses),
+    .l1_evictions_i  (l1_evictions),
+    .ctr_idx_i       (ctr_idx_i),
+    .ctr_value_o     (ctr_value_o)
+  );
 
 endmodule
 

@@ -191,7 +191,8 @@ def main():
                 s.sig("%s.%s" % (cu, n))
             s.sig(cu + ".is_inst", proc="disasm")
             s.sig(cu + ".is_fault", DEC, filt="fault")
-            for n in ["ex_valid_q", "ex_slot_q", "ex_pc_q", "p2_valid_q", "p2_slot_q", "p2_pc_q", "wb_valid"]:
+            for n in ["ex_valid_q", "ex_slot_q", "ex_pc_q", "u_writeback.p2_valid_q", "u_writeback.p2_slot_q",
+                      "u_writeback.p2_pc_q", "wb_valid"]:
                 s.sig("%s.%s" % (cu, n))
             s.sig(cu + ".wb_kind", DEC, filt="tr_kind")
             for n in ["wb_slot", "wb_pc"]:
@@ -205,7 +206,7 @@ def main():
             for n in ["req_valid_i", "req_ready_o", "req_op_i", "req_fn_i", "req_mask_i", "busy_q", "first_q",
                       "pend_q", "resp_valid_o", "resp_mask_o", "stat_conflict_o", "stat_lanes_o"]:
                 s.sig("%s.%s" % (l, n))
-            for n in ["lds_busy_q", "clr_active_q", "clr_slot_q", "clr_word_q"]:
+            for n in ["u_writeback.lds_busy_q", "u_lds_clear.active_q", "u_lds_clear.slot_q", "u_lds_clear.word_q"]:
                 s.sig("%s.%s" % (cu, n))
 
         def gmem():

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// gpu_lds_clear: after a placement with an LDS allocation, zeroes the new
+// group's allocation one 32-word row at a time through the LDS (go_o: a zeroing
+// store of row_o's lanes mask_o now; taken when req_ready_i, one row in the LDS at a
+// time, never while a wave instruction wants it). hold_o keeps the group's slots from issuing meanwhile.
+`default_nettype none
+
+module gpu_lds_clear (
+  input  wire          clk_i,
+  input  wire          rst_i,
+  // placement of a group (gpu_cu's place_* inputs)
+  input  wire          place_i,
+  input  wire          place_slot_i,
+  input  wire          place_two_i,
+  input  wire  [16:0]  lds_bytes_i,       // a group's allocation (bytes, a multiple of 4)
+  // the LDS
+  input  wire          wave_lds_i,        // a wave's LDS instruction is in the LDS, goes to it or is on its way
+  input  wire          req_ready_i,
+  input  wire          resp_valid_i,
+  output logic         go_o,              // a zeroing request now: row row_o, lanes mask_o
+  output logic [8:0]   row_o,
+  output logic [31:0]  mask_o,
+  // status
+  output logic         active_o,          // an allocation is being cleared
+  output logic         busy_o,            // a clearing request is in the LDS
+  output logic [1:0]   hold_o             // the slots that wait for the clearing
+);
+
+  // A new group's LDS base (bytes): slot 1's 1-wave group owns the top of the LDS.
+  wire [16:0] place_base = (place_slot_i && !place_two_i) ? 17'd65536 - lds_bytes_i : 17'd0;
+  wire        unused_place_base = place_base[1] ^ place_base[0];
+
+  logic        active_q, busy_q, slot_q, two_q;
+  logic [14:0] word_q, end_q;   // next word to clear, end word (exclusive), 0..16384
+
+  assign go_o     = active_q && !busy_q && !wave_lds_i && req_ready_i;
+  assign row_o    = word_q[13:5];
+  assign active_o = active_q;
+  assign busy_o   = busy_q;
+  assign hold_o   = active_q ? (two_q ? 2'b11 : (slot_q ? 2'b10 : 2'b01)) : 2'b00;
+
+  // The lanes of this row (word {row, lane}) in [word_q, end_q): from
+  // the start's lane on, and below the end's lane in the end's row.
+  always_comb begin
+    logic [31:0] below_end;
+    if (word_q[14:5] < end_q[14:5])       below_end = 32'hFFFF_FFFF;
+    else if (word_q[14:5] == end_q[14:5]) below_end = ~(32'hFFFF_FFFF << end_q[4:0]);
+    else                                  below_end = 32'd0;
+    mask_o = (32'hFFFF_FFFF << word_q[4:0]) & below_end;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (go_o) begin
+      busy_q <= 1'b1;
+      word_q <= {word_q[14:5] + 10'd1, 5'd0};
+    end
+    if (resp_valid_i && busy_q) begin
+      busy_q <= 1'b0;
+      if (word_q >= end_q) active_q <= 1'b0;
+    end
+    if (place_i && lds_bytes_i != 17'd0) begin
+      active_q <= 1'b1;
+      slot_q   <= place_slot_i;
+      two_q    <= place_two_i;
+      word_q   <= place_base[16:2];
+      end_q    <= place_base[16:2] + lds_bytes_i[16:2];
+    end
+    if (rst_i) begin
+      active_q <= 1'b0;
+      busy_q   <= 1'b0;
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst_i && place_i && active_q)
+      $error("gpu_lds_clear: a group placed while another one's LDS allocation is cleared");
+`endif
+
+endmodule
+
+`default_nettype wire
