@@ -148,7 +148,7 @@ FPGA_FREQ ?= 50
 FPGA_ABC  ?= abc9
 # FPGA_ROUTER=router1 routes with nextpnr's router1 instead of router2;
 # FPGA_PLACER=static places with the electrostatic placer instead of HeAP
-# (which spreads the cells to a density of 0.75: FPGA_ARGS=--heap-beta=0.9).
+# (FPGA_ARGS=--heap-beta=B sets HeAP's highest cell density; docs/fpga.md).
 FPGA_ROUTER ?= router2
 FPGA_PLACER ?= heap
 # FPGA_ARGS passes more options to scripts/fpga.py: --place-only writes the
@@ -441,7 +441,7 @@ gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
 test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh $(TESTS) $(RTL_UNIT_BINS) \
+	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh $(TESTS) $(RTL_UNIT_BINS) \
 	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS)
 
 bench-golden: all

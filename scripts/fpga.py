@@ -87,9 +87,9 @@ def main():
     ap.add_argument("--placer", choices=["heap", "static"], default="heap",
                     help="nextpnr's placer (heap, with --heap-beta; static, the electrostatic one, gives shorter "
                          "wires but more congestion on this design)")
-    ap.add_argument("--heap-beta", type=float, default=0.75,
-                    help="HeAP's highest placement density (nextpnr's default 0.9; 0.75 here spreads the cells: "
-                         "router2 got down to 3,400 overused wires instead of 10,000)")
+    ap.add_argument("--heap-beta", type=float, default=None,
+                    help="HeAP's highest placement density (default: nextpnr's, 0.9). On this design 0.65 and "
+                         "0.75 gave the same placement to the wire (docs/fpga.md)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     ap.add_argument("--place-only", action="store_true",
@@ -152,7 +152,7 @@ def main():
     # (a routing run keeps the placement run's log)
     pnr_log = f"{out}/pnr_route.log" if a.route_only else f"{out}/pnr.log"
     settings = ("the placement run's placer and router (placed.json)" if a.route_only
-                else f"--placer {a.placer}" + (f" --placer-heap-beta {a.heap_beta:g}" if a.placer == "heap" else "") +
+                else f"--placer {a.placer}" + (f" --placer-heap-beta {a.heap_beta:g}" if a.placer == "heap" and a.heap_beta is not None else "") +
                 f" --router {a.router}")
     print(f"fpga: nextpnr-ecp5 --85k --package CABGA381 --freq {a.freq:g}, {settings}; log {pnr_log}", flush=True)
     # (an earlier run's outputs must not stand in for this one's)
@@ -166,7 +166,8 @@ def main():
         netlist, stage = f"{out}/placed.json", ["--no-place"]
     rc, t_pnr, c_pnr, over = run_pnr([nextpnr, "--85k", "--package", "CABGA381", "--json", netlist, "--freq", f"{a.freq:g}",
                      "--placer", a.placer, "--router", a.router] +
-                     (["--placer-heap-beta", f"{a.heap_beta:g}"] if a.placer == "heap" and not a.route_only else []) +
+                     (["--placer-heap-beta", f"{a.heap_beta:g}"] if a.placer == "heap" and a.heap_beta is not None
+                      and not a.route_only else []) +
                      stage + [
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json"] +

@@ -5,6 +5,12 @@ from the signal list of a real FST (so every name exists), and the translate
 filter files it uses (waves/gpu_filter_*.txt, value names from csrc/isa.def).
 
     python3 scripts/gen_gtkw.py waves/matmul_tiled.fst [waves/gpu.gtkw]
+    python3 scripts/gen_gtkw.py --check FST [waves/gpu.gtkw]
+
+--check writes nothing: it prints PASS when the save file and the filter
+files are what this script writes from FST today and every name it asks
+for is in FST, else FAIL with the first difference (scripts/check_gtkw.sh,
+in make test, runs it on a short traced run).
 
 Groups: the GPU (launch, busy, fault), the host's AXI4-Lite register port
 (closed), CU 0, the memory system (L2
@@ -25,6 +31,7 @@ FTRANS, PTRANS = 0x2000, 0x4000
 GRP_BEGIN, GRP_END, BLANK, CLOSED = 0x800000, 0x1000000, 0x200, 0x400000
 
 FILTERS = {}   # name -> file path (index assigned in order of first use)
+FILTER_TEXT = {}   # file path -> its contents
 PROCS = {}
 
 
@@ -64,10 +71,8 @@ def isa_names(kind):
 
 def write_filter(name, table):
     path = "waves/gpu_filter_%s.txt" % name
-    with open(path, "w") as f:
-        f.write("# GTKWave translate filter (decimal value -> name), written by scripts/gen_gtkw.py\n")
-        for v in sorted(table):
-            f.write("%d %s\n" % (v, table[v]))
+    FILTER_TEXT[path] = ("# GTKWave translate filter (decimal value -> name), written by scripts/gen_gtkw.py\n" +
+                         "".join("%d %s\n" % (v, table[v]) for v in sorted(table)))
     FILTERS[name] = path
 
 
@@ -104,8 +109,14 @@ class Save:
 
 
 def main():
-    fst = sys.argv[1]
-    out = sys.argv[2] if len(sys.argv) > 2 else "waves/gpu.gtkw"
+    args = sys.argv[1:]
+    check = bool(args) and args[0] == "--check"
+    if check:
+        args = args[1:]
+    if not args:
+        sys.exit("usage: gen_gtkw.py [--check] FST [SAVEFILE]")
+    fst = args[0]
+    out = args[1] if len(args) > 1 else "waves/gpu.gtkw"
     v = fst_vars(fst)
     write_filter("tr_kind", {0: "RETIRE", 1: "MEM_DONE", 2: "FAULT"})
     write_filter("mem_op", {0: "load", 1: "store", 2: "atomic", 3: "cache"})
@@ -167,11 +178,15 @@ def main():
         for n in ["req_line_i", "req_words_i", "req_tag_i", "a_replay", "a_hit", "a_reserved", "a_go", "b_kind_q",
                   "resp_valid_o", "resp_ready_i", "resp_tag_o", "mr_valid_o", "mr_ready_i", "mr_line_o", "mr_id_o",
                   "mf_valid_i", "mf_id_i", "mw_valid_o", "mw_ready_i", "mw_line_o", "mw_id_o", "mb_valid_i",
-                  "mb_id_i", "wb_valid_q", "wr_valid_q", "walk_q", "walk_set_q", "walk_wait_q", "maint_done_o"]:
+                  "mb_id_i"]:
+            s.sig("%s.%s" % (sl, n))
+        # its parts: write-back buffers and writes in flight, the walker, the MSHRs
+        for n in ["u_wb.wb_valid_q", "u_wb.wr_valid_q", "u_maint.walk_q", "u_maint.walk_set_q",
+                  "u_maint.walk_wait_q", "maint_done_o"]:
             s.sig("%s.%s" % (sl, n))
         m = 0
-        while "%s.ms_state_q[%d]" % (sl, m) in v:
-            s.sig("%s.ms_state_q[%d]" % (sl, m))
+        while "%s.u_mshrs.ms_state_q[%d]" % (sl, m) in v:
+            s.sig("%s.u_mshrs.ms_state_q[%d]" % (sl, m))
             m += 1
 
     def cu_groups(c):
@@ -221,7 +236,7 @@ def main():
                 s.sig("%s.%s" % (g, n))
 
         def signals():
-            for n in ["sigp_q", "pend_q", "busy_q"]:
+            for n in ["sigp_q", "sreg_v_q", "sreg_q", "busy_q"]:
                 s.sig("%s.%s" % (sc, n))
             for n in ["wb_memdone", "wb_sig", "wb_sigdone", "wb_sigs"]:
                 s.sig("%s.%s" % (cu, n))
@@ -259,18 +274,51 @@ def main():
     for c in range(1, ncu):
         cu_groups(c)
 
+    text = ("[*]\n[*] GTKWave save file for the FSTs of `make sim` (open with `make view`).\n" +
+            "[*] Written by scripts/gen_gtkw.py from %s; one cycle is 10 ns.\n[*]\n" % fst +
+            '[dumpfile] "%s"\n' % fst +
+            '[savefile] "%s"\n' % out +
+            "[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n*-9.000000 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n" +
+            "[treeopen] TOP.\n[treeopen] TOP.gpu_top.\n[sst_width] 260\n[signals_width] 420\n" +
+            "[sst_expanded] 1\n[sst_vpaned_height] 300\n" +
+            "\n".join(s.lines) + "\n[pattern_trace] 1\n[pattern_trace] 0\n")
+    if check:
+        sys.exit(0 if check_files(out, text, s.missing) else 1)
     with open(out, "w") as f:
-        f.write("[*]\n[*] GTKWave save file for the FSTs of `make sim` (open with `make view`).\n")
-        f.write("[*] Written by scripts/gen_gtkw.py from %s; one cycle is 10 ns.\n[*]\n" % fst)
-        f.write('[dumpfile] "%s"\n' % fst)
-        f.write('[savefile] "%s"\n' % out)
-        f.write("[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n*-9.000000 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n")
-        f.write("[treeopen] TOP.\n[treeopen] TOP.gpu_top.\n[sst_width] 260\n[signals_width] 420\n")
-        f.write("[sst_expanded] 1\n[sst_vpaned_height] 300\n")
-        f.write("\n".join(s.lines) + "\n[pattern_trace] 1\n[pattern_trace] 0\n")
+        f.write(text)
+    for path, body in FILTER_TEXT.items():
+        with open(path, "w") as f:
+            f.write(body)
     if s.missing:
         sys.stderr.write("gen_gtkw: not in %s (left out): %s\n" % (fst, " ".join(s.missing)))
     print("gen_gtkw: wrote %s (%d CUs) and %d filter files" % (out, ncu, len(FILTERS)))
+
+
+def check_files(out, text, missing):
+    """--check: the committed files against what this run would write; prints PASS or FAIL."""
+    name = "gtkw_save_file_current"
+    if missing:
+        print("FAIL %s: %d signals of the save file are not in the model (%s ...): rename them in "
+              "scripts/gen_gtkw.py" % (name, len(missing), " ".join(missing[:3])))
+        return False
+    # (the lines naming the FST differ by design)
+    def body(t):
+        return [l for l in t.splitlines() if not l.startswith("[*] Written by") and not l.startswith("[dumpfile]")]
+    for path, want in [(out, text)] + list(FILTER_TEXT.items()):
+        try:
+            have = open(path).read()
+        except OSError as e:
+            print("FAIL %s: %s: %s" % (name, path, e.strerror))
+            return False
+        a, b = body(have), body(want)
+        if a != b:
+            i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+            print("FAIL %s: %s line %d is %r, scripts/gen_gtkw.py writes %r (rerun it on a make sim FST)" %
+                  (name, path, i + 1, a[i] if i < len(a) else "<end>", b[i] if i < len(b) else "<end>"))
+            return False
+    print("PASS %s (%d signals, %d filter files)" % (name, sum(1 for l in text.splitlines() if l.startswith("TOP.")),
+                                                     len(FILTER_TEXT)))
+    return True
 
 
 if __name__ == "__main__":
