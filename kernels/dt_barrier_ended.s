@@ -3,7 +3,7 @@
 # not ended (docs/isa.md 4.1). In each 2-wave group, wave 0 stores 0x600D and
 # ends without reaching any barrier; wave 1 executes two barriers (they must
 # let it through once wave 0 has ended), then stores 0x600E.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w writes output row r at out + w*out_stride + 128*r.
 # No input rows. Output row 0: 0x600D (group_wave 0) or 0x600E (group_wave 1).
 .waves 2

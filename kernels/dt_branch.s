@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_branch: every branch (docs/isa.md 4.5), taken and not taken, loops with
 # backward branches, and nop (end with stores in flight: dt_end.s).
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = Z (v20: lane 0 zero or not, read in scalar context), row 1 =

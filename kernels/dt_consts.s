@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_consts: the values of the 16 constants v0..v15 (docs/isa.md 1.2).
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # No input rows. Arguments: out, in, in_stride, out_stride, magic (the fifth

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_end: end with global stores still in flight (docs/isa.md 4.1: "its
 # outstanding global accesses still complete"), and the code after end not run.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Input: row 0 = A. Output rows:

@@ -4,7 +4,7 @@
 # word (ascending lane order), cas hits and misses, with scope/nt modifiers.
 # The atomics act on the wave's own output rows (no other wave touches them):
 # each row is set to I by a store that is waited on, then the atomic runs on it.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = I (v32, initial words), row 1 = V (v33, operands), row 2 =

@@ -3,7 +3,7 @@
 # same-word stores (the highest lane wins), every scope and nt modifier (no
 # observable effect without caches, but they must assemble and run), and
 # cache_inv_l1 / cache_wb_l2 completing through their signal.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = B (v33), row 2 = M (v20, mask bits),

@@ -2,7 +2,7 @@
 # dt_lds: local_load32 / local_store32 (docs/isa.md 4.6) with offsets, masks,
 # address wrap-around, same-word stores (the highest lane wins), and barrier
 # in 2-wave groups exchanging data through the LDS and through global memory.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = B (v33), row 2 = M (v20, mask bits),

@@ -2,7 +2,7 @@
 # dt_lds_atomic: every local_atomic_<op> (docs/isa.md 4.6), returning and
 # noret, masked, with each lane on its own word and with several lanes on one
 # word (performed in ascending lane order), cas hits and misses.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = I (v32, initial words), row 1 = V (v33, operands), row 2 =

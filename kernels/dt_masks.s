@@ -2,7 +2,7 @@
 # dt_masks: mask operands (docs/isa.md 2.1, 2.2): every constant as a mask,
 # inverted terms, two-register masks, and masks used as Vany source values
 # (kind M) in every source position and in scalar context.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = P (v20), row 2 = Q (v21) (only bit 0 of

@@ -3,7 +3,7 @@
 # (add_f32, min_f32, max_f32), bit-exact.
 # red8 writes lanes 0, 8, 16, 24 and keeps the others; redfin writes lane 0
 # only; the combining order is the tree of docs/isa.md 4.4.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = X (v32, the values reduced), row 1 = P (v33, the prior

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_salu_f32: every scalar f32 instruction.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: rows 0..3 = A (v20), B (v21), C (v22) f32, I (v23) integers.

@@ -2,7 +2,7 @@
 # dt_sig_waitany: sig_waitany2_br / 3 / 4 (docs/isa.md 4.8): wait for any of
 # the listed signal slots, then branch to target + i, i the first listed slot
 # that is done; the slots seen done release their pending registers.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: rows 0..3 = A, B, C, D.

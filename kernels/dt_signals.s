@@ -2,7 +2,7 @@
 # dt_signals: signal slots (docs/isa.md 4.8): sig_wait, sig_waitall2/3/4,
 # sig_done1/2 (1 once the slot is done; only lane 0 written), polling with
 # sig_done, reissue onto a pending slot, a store waited on then loaded back.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: rows 0..3 = A, B, C, D.

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_valu_int: every vector integer ALU2 instruction on two per-lane inputs.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v20), row 1 = B (v21). Output row k = op_k v40, A, B for

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # dt_xlane: data movement and cross-lane instructions (docs/isa.md 4.2): mov
 # with masks, select, first_where_true (including the empty mask), shfl, bcast.
-# Directed-test layout (tb/test_kernels.c): arguments out, in, in_stride,
+# Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = B (v33), row 2 = I (v34, lane indices,

@@ -3,7 +3,7 @@
 # device scope (sys = 0) or all at system scope (sys = 1). At system scope
 # each access bypasses the L2: the line leaves it once performed (written
 # back if dirty), so every store reaches memory and every load reads it
-# (tb/test_kernels.c checks the DRAM counters). Afterwards buf word i = i + 1000.
+# (tb/kernels/memory.c checks the DRAM counters). Afterwards buf word i = i + 1000.
 # Arguments: buf (64-byte aligned), iters (>= 1; 2 lines each), sys (0 or 1).
 # Launch: 1 group of 1 wave.
 .waves 1

@@ -2,7 +2,7 @@
 # l2_writeback: stores whole lines, optionally writes the L2 back
 # (cache_wb_l2), then stores the same lines again. On the RTL the DRAM sees
 # the lines written once by the end-of-task flush, or twice with the
-# write-back in between (tb/test_kernels.c checks the counters).
+# write-back in between (tb/kernels/memory.c checks the counters).
 # Arguments: buf (64-byte aligned), iters (>= 1; 2 lines each), wb (0 or 1).
 # Launch: 1 group of 1 wave. Afterwards buf word i holds i + 1000.
 .waves 1

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # reduce_f32: partial sums of an f32 array in a fixed, documented order; run
-# twice it sums a whole array (test_reduce_f32 in tb/test_kernels.c does so).
+# twice it sums a whole array (test_reduce_f32 in tb/kernels/ does so).
 #
 # Arguments: in, out (byte addresses of f32 arrays), n (elements), per_group
 # (elements per group, a multiple of 32, at least 32).
