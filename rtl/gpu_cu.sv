@@ -121,26 +121,49 @@ module gpu_cu #(
   localparam int ResvW    = LatMax + Passes;
 
   // A launch also resets the control state: a task stopped by a fault leaves its waves behind.
-  wire rst = rst_i || launch_i;   // issue to writeback of a pipelined f32 op
+  wire rst = rst_i || launch_i;
 
   // ======================================================================
   // Instruction memory (a copy of the program in every CU)
   // ======================================================================
-  logic        imem_re;
-  logic [11:0] imem_raddr;
-  logic [63:0] imem_rdata;
+  // Each word is the instruction and its predecoded fields (gpu_predecode),
+  // computed on the way in. The write is registered: it comes from the host
+  // while no task runs, so a cycle's delay costs nothing.
+  localparam int PreW = gpu_predecode_pkg::PRE_W;
+  logic            imem_re;
+  logic [11:0]     imem_raddr;
+  logic [63:0]     imem_rdata;
+  logic [PreW-1:0] imem_rpre;
+  logic [PreW-1:0] imem_wpre;
+  logic            imem_we_q;
+  logic [11:0]     imem_waddr_q;
+  logic [63:0]     imem_wdata_q;
+  logic [PreW-1:0] imem_wpre_q;
+
+  gpu_predecode u_predecode (
+    .inst_i (imem_data_i),
+    .pre_o  (imem_wpre)
+  );
+
+  always_ff @(posedge clk_i) begin
+    imem_we_q    <= imem_we_i;
+    imem_waddr_q <= imem_addr_i;
+    imem_wdata_q <= imem_data_i;
+    imem_wpre_q  <= imem_wpre;
+    if (rst_i) imem_we_q <= 1'b0;
+  end
 
   gpu_ram_1r1w #(
-    .Width (64),
+    .Width (PreW + 64),
     .Depth (4096)
   ) u_imem (
     .clk_i   (clk_i),
-    .we_i    (imem_we_i),
-    .waddr_i (imem_addr_i),
-    .wdata_i (imem_data_i),
+    .we_i    (imem_we_q),
+    .waddr_i (imem_waddr_q),
+    .wdata_i ({imem_wpre_q, imem_wdata_q}),
     .re_i    (imem_re),
     .raddr_i (imem_raddr),
-    .rdata_o (imem_rdata)
+    .rdata_o ({imem_rpre, imem_rdata})
   );
 
   // ======================================================================
@@ -206,6 +229,7 @@ module gpu_cu #(
     .imem_re_o       (imem_re),
     .imem_raddr_o    (imem_raddr),
     .imem_rdata_i    (imem_rdata),
+    .imem_pre_i      (imem_rpre),
     .lds_free_i      (lds_free),
     .divsqrt_free_i  (divsqrt_free),
     .sdiv_free_i     (sdiv_free),

@@ -29,6 +29,7 @@ module gpu_wave_sched #(
   output logic          imem_re_o,
   output logic [11:0]   imem_raddr_o,
   input  wire  [63:0]   imem_rdata_i,
+  input  wire  [gpu_predecode_pkg::PRE_W-1:0] imem_pre_i,   // ... and its predecoded fields (gpu_predecode)
   // unit availability
   input  wire           lds_free_i,
   input  wire           divsqrt_free_i,
@@ -49,8 +50,8 @@ module gpu_wave_sched #(
   output logic          is_slot_o,
   output logic [11:0]   is_pc_o,
   output logic [63:0]   is_inst_o,
-  // ... decoded (gpu_decode's fields, from the readiness check's decoder: the
-  // issue stage does not decode the picked word again)
+  // ... decoded (gpu_decode's fields, from each slot's decoder, which works
+  // beside the readiness check: the check itself reads the predecoded fields)
   output logic [4:0]    is_fmt_o,
   output logic [3:0]    is_unit_o,
   output logic [5:0]    is_fn_o,
@@ -107,6 +108,7 @@ module gpu_wave_sched #(
                                             (LatValu > LatXlane ? LatValu : LatXlane);
   localparam int LatW   = $clog2(LatMax + Passes);
   localparam int ResvW  = LatMax + Passes;
+  localparam int PreW   = gpu_predecode_pkg::PRE_W;
 
   // ------------------------------------------------------------------ state
   logic [1:0]   live_q;
@@ -118,6 +120,7 @@ module gpu_wave_sched #(
   logic [1:0]   ib_valid_q;       // instruction buffer
   logic [127:0] ib_q;
   logic [23:0]  ib_pc_q;
+  logic [2*PreW-1:0] ib_pre_q;    // ... the predecoded fields of its instruction, [w*PreW +: PreW]
   logic         f_valid_q;        // a fetch is arriving this cycle
   logic         f_wave_q;
   logic [11:0]  f_pc_q;
@@ -137,15 +140,25 @@ module gpu_wave_sched #(
   logic [LatW-1:0] ex_left_q;     // execute-stage windows of the last vector instruction still to come after this cycle
   wire          ex_free = ex_left_q <= LatW'(1);   // nothing issued now would meet them
 
+  // The writeback cycles held by an instruction written back lat cycles after issue in nwin
+  // windows: bit k is k cycles from now. (Called with constants only.)
+  function automatic logic [ResvW-1:0] span_of(input int lat, input int nwin);
+    span_of = '0;
+    for (int j = 0; j < ResvW; j++)
+      span_of[j] = j >= lat && j < lat + nwin;
+  endfunction
+
   // ------------------------------------------------------------------ the candidate instruction of each slot
   logic [1:0]   cur_valid;
   logic [63:0]  cur_inst [2];
   logic [11:0]  cur_pc   [2];
+  logic [PreW-1:0] cur_pre [2];
   for (genvar w = 0; w < 2; w++) begin : g_cur
     wire arriving = f_valid_q && f_wave_q == w;
     assign cur_valid[w] = ib_valid_q[w] || arriving;
     assign cur_inst[w]  = ib_valid_q[w] ? ib_q[w*64 +: 64] : imem_rdata_i;
     assign cur_pc[w]    = ib_valid_q[w] ? ib_pc_q[w*12 +: 12] : f_pc_q;
+    assign cur_pre[w]   = ib_valid_q[w] ? ib_pre_q[w*PreW +: PreW] : imem_pre_i;
   end
 
   // ------------------------------------------------------------------ readiness of each slot
@@ -158,6 +171,7 @@ module gpu_wave_sched #(
   logic [1:0]  is_lds_w;
   logic [LatW-1:0] lat_w [2];     // a fixed-latency instruction's issue-to-writeback cycles
   logic [LatW-1:0] nwin_w [2];    // ... and its writeback cycles (windows)
+  logic [ResvW-1:0] span_w [2];   // ... the writeback cycles it holds, bit k = k cycles from now
   logic [1:0]  wide_w;             // a vector instruction (Passes windows)
   logic [1:0]  fixed_w;            // fixed latency (reserves its writeback cycle)
   logic [1:0]  sb_set;             // issue sets the scoreboard bit of dest
@@ -173,7 +187,8 @@ module gpu_wave_sched #(
   logic [DecW-1:0] dec_w [2];      // the slot's candidate, decoded (the is_*_o fields)
 
   for (genvar w = 0; w < 2; w++) begin : g_ready
-    logic        legal, writes_dest, const_write, has_mask;
+    logic        legal, writes_dest, const_write, has_mask;   // (from the predecoded fields)
+    logic        unused_legal, unused_const_write, unused_has_mask, unused_writes_dest;
     // (public_flat_rd: Verilator keeps these as variables instead of repeating
     // their table lookups at every use, which made the model about 5% slower)
     logic [4:0]  fmt  /*verilator public_flat_rd*/;
@@ -197,15 +212,15 @@ module gpu_wave_sched #(
 
     gpu_decode u_decode (
       .inst_i        (cur_inst[w]),
-      .legal_o       (legal),
+      .legal_o       (unused_legal),
       .fmt_o         (fmt),
       .unit_o        (unit),
       .fn_o          (fn),
       .opcode_o      (opcode),
-      .writes_dest_o (writes_dest),
+      .writes_dest_o (unused_writes_dest),
       .dest_o        (dest),
-      .const_write_o (const_write),
-      .has_mask_o    (has_mask),
+      .const_write_o (unused_const_write),
+      .has_mask_o    (unused_has_mask),
       .mask_o        (mask),
       .src_used_o    (src_used),
       .src_kind_o    (src_kind),
@@ -237,24 +252,22 @@ module gpu_wave_sched #(
     logic [15:0]       any_w;        // sig_waitany*_br: the slots of which one must be done
     logic [5:0]  lowest;
     logic        is_branch, is_gmem, is_lds, is_end, fp_fixed, fdiv, sdiv, red, valu, var_lat, early, pc_bad;
-    logic        unit_ok, wb_ok, base;
-    logic [ResvW-1:0] span;       // the writeback cycles it would hold
+    logic        unit_ok, wb_ok, wb_ok_f, wb_ok_nf, base, faulting, nf_wide;
+    logic [LatW-1:0]  nf_lat, nf_nwin;   // issue-to-writeback cycles and windows if it does not fault
+    logic [ResvW-1:0] nf_span;           // ... and the writeback cycles it would hold
+
+    wire [PreW-1:0] pre = cur_pre[w];
+    assign legal       = pre[gpu_predecode_pkg::P_LEGAL];
+    assign const_write = pre[gpu_predecode_pkg::P_CONST_WRITE];
+    assign writes_dest = pre[gpu_predecode_pkg::P_WRITES_DEST];
+    assign has_mask    = pre[gpu_predecode_pkg::P_HAS_MASK];
 
     always_comb begin
-      // registers named
+      // registers named: the sources' (predecoded), the mask field's two, the destination
       ref_reg  = '0;
       ref_used = '0;
-      for (int s = 0; s < 3; s++)
-        if (src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_M) begin
-          ref_reg[(2*s)*6 +: 6]   = {1'b0, src_mask[s*12+6 +: 5]};
-          ref_reg[(2*s+1)*6 +: 6] = {1'b0, src_mask[s*12 +: 5]};
-          ref_used[2*s]   = src_used[s];
-          ref_used[2*s+1] = src_used[s];
-        end else begin
-          ref_reg[(2*s)*6 +: 6] = src_reg[s*6 +: 6];
-          ref_used[2*s] = src_used[s] && (src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_V ||
-                                          src_kind[s*2 +: 2] == gpu_isa_pkg::KIND_S);
-        end
+      ref_reg[0 +: 36]  = pre[gpu_predecode_pkg::P_REF_REG +: 36];
+      ref_used[5:0]     = pre[gpu_predecode_pkg::P_REF_USED +: 6];
       ref_reg[6*6 +: 6] = {1'b0, mask[10:6]};
       ref_reg[7*6 +: 6] = {1'b0, mask[4:0]};
       ref_used[6]       = has_mask;
@@ -264,21 +277,13 @@ module gpu_wave_sched #(
       for (int i = 0; i < NRef; i++)
         ref_busy[i] = ref_used[i] && busy_q[{w[0], ref_reg[i*6 +: 6]}];
 
-      // signals waited on at issue: sig_wait*, and a global access onto its slot
-      waits_w[w] = 16'd0;
-      if (fmt == gpu_isa_pkg::FMT_SIGW)
-        for (int k = 0; k < 4; k++)
-          if (fn > k[5:0]) waits_w[w][sigs[k*4 +: 4]] = 1'b1;
-      is_gmem = unit == gpu_isa_pkg::UNIT_GMEM;
-      gsig_w[w] = 16'd0;
-      if (is_gmem) gsig_w[w][sig] = 1'b1;
-      if (is_gmem) waits_w[w] = gsig_w[w];
-      gret_w[w] = (fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD) || (fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !noret);
-      // sig_waitany*_br waits until one of its slots is done (it releases them at writeback)
-      any_w = 16'd0;
-      if (fmt == gpu_isa_pkg::FMT_SIGBR)
-        for (int k = 0; k < 4; k++)
-          if (fn > k[5:0]) any_w[sigs[k*4 +: 4]] = 1'b1;
+      // signals waited on at issue (sig_wait*, or a global access onto its slot), and
+      // sig_waitany*_br's, of which one must be done (it releases them at writeback)
+      waits_w[w] = pre[gpu_predecode_pkg::P_WAITS +: 16];
+      any_w      = pre[gpu_predecode_pkg::P_ANY +: 16];
+      is_gmem    = pre[gpu_predecode_pkg::P_IS_GMEM];
+      gsig_w[w]  = is_gmem ? waits_w[w] : 16'd0;
+      gret_w[w]  = pre[gpu_predecode_pkg::P_GRET];
       sig_stall[w] = (waits_w[w] & sigp_q[w*16 +: 16]) != 16'd0 ||
                      (any_w != 16'd0 && (any_w & ~sigp_q[w*16 +: 16]) == 16'd0);
 
@@ -304,9 +309,9 @@ module gpu_wave_sched #(
           lowest = lowest | (ref_reg[i*6 +: 6] & {6{ref_lowest[i]}});
         end
 
-      is_branch = unit == gpu_isa_pkg::UNIT_BRANCH;
-      is_lds    = unit == gpu_isa_pkg::UNIT_LDS;
-      is_end    = opcode == gpu_isa_pkg::OP_END;
+      is_branch = pre[gpu_predecode_pkg::P_IS_BRANCH];
+      is_lds    = pre[gpu_predecode_pkg::P_IS_LDS];
+      is_end    = pre[gpu_predecode_pkg::P_IS_END];
       pc_bad    = !is_branch && !is_end && ({1'b0, cur_pc[w]} + 13'd1 >= num_insts_i);
 
       // faults, in docs/isa.md order (the signal stall sits between CONST_WRITE and PENDING_REG)
@@ -328,33 +333,48 @@ module gpu_wave_sched #(
       end
 
       // execution class
-      fp_fixed = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
-                 gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_F32;
-      fdiv     = (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) &&
-                 gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_F32_DIVSQRT;
-      sdiv     = unit == gpu_isa_pkg::UNIT_SALU && gpu_isa_pkg::FN_CLASS[fn*2 +: 2] == gpu_isa_pkg::FNC_SDIV;
-      red      = unit == gpu_isa_pkg::UNIT_RED;
-      valu     = ((unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_SALU) && !fp_fixed && !fdiv && !sdiv) ||
-                 unit == gpu_isa_pkg::UNIT_XLANE;
+      fp_fixed = pre[gpu_predecode_pkg::P_FP_FIXED];
+      fdiv     = pre[gpu_predecode_pkg::P_FDIV];
+      sdiv     = pre[gpu_predecode_pkg::P_SDIV];
+      red      = pre[gpu_predecode_pkg::P_RED];
+      valu     = pre[gpu_predecode_pkg::P_VALU];
       var_lat  = !early && (is_lds || fdiv || sdiv || red);
-      serial[w]   = var_lat || is_branch || is_end || opcode == gpu_isa_pkg::OP_BARRIER || fmt == gpu_isa_pkg::FMT_SIGD;
+      serial[w]   = var_lat || pre[gpu_predecode_pkg::P_SERIAL];
       // A vector instruction goes through the execute stage one window of lanes a cycle,
-      // and the integer ALU and the f32 pipe write back its result so.
-      wide_w[w] = fault_code[w] == gpu_isa_pkg::FAULT_NONE &&
-                  (unit == gpu_isa_pkg::UNIT_VALU || unit == gpu_isa_pkg::UNIT_XLANE || red || is_lds ||
-                   (is_gmem && fmt != gpu_isa_pkg::FMT_CACHE));
-      // (a faulting instruction takes LatInt: gpu_cu writes it back from its two-cycle stage; a
-      // vector instruction of that stage, a global access, reaches it after its last window)
-      if (fault_code[w] != gpu_isa_pkg::FAULT_NONE) lat_w[w] = LatW'(LatInt);
-      else if (fp_fixed)                            lat_w[w] = LatW'(LatFp);
-      else if (valu && (unit == gpu_isa_pkg::UNIT_XLANE || opcode == gpu_isa_pkg::OP_FIRST_WHERE_TRUE))
-                                                    lat_w[w] = LatW'(LatXlane);
-      else if (valu)                                lat_w[w] = LatW'(LatValu);
-      else if (wide_w[w])                           lat_w[w] = LatW'(LatInt + Passes - 1);
-      else                                          lat_w[w] = LatW'(LatInt);
-      nwin_w[w] = (wide_w[w] && (fp_fixed || valu)) ? LatW'(Passes) : LatW'(1);
-      for (int j = 0; j < ResvW; j++)
-        span[j] = j >= 32'(lat_w[w]) && j < 32'(lat_w[w]) + 32'(nwin_w[w]);
+      // and the integer ALU and the f32 pipe write back its result so. Its issue-to-writeback
+      // cycles and writeback windows come from its class, as constants: a faulting instruction
+      // takes LatInt and one window (gpu_cu writes it back from its two-cycle stage; a vector
+      // instruction of that stage, a global access, reaches it after its last window). Both
+      // cases are checked side by side; the fault picks one.
+      faulting  = fault_code[w] != gpu_isa_pkg::FAULT_NONE;
+      nf_wide   = pre[gpu_predecode_pkg::P_WIDE];
+      if (fp_fixed) begin
+        nf_lat  = LatW'(LatFp);
+        nf_span = nf_wide ? span_of(LatFp, Passes) : span_of(LatFp, 1);
+      end else if (pre[gpu_predecode_pkg::P_XLAT]) begin
+        nf_lat  = LatW'(LatXlane);
+        nf_span = nf_wide ? span_of(LatXlane, Passes) : span_of(LatXlane, 1);
+      end else if (valu) begin
+        nf_lat  = LatW'(LatValu);
+        nf_span = nf_wide ? span_of(LatValu, Passes) : span_of(LatValu, 1);
+      end else if (nf_wide) begin
+        nf_lat  = LatW'(LatInt + Passes - 1);
+        nf_span = span_of(LatInt + Passes - 1, 1);
+      end else begin
+        nf_lat  = LatW'(LatInt);
+        nf_span = span_of(LatInt, 1);
+      end
+      nf_nwin   = (nf_wide && (fp_fixed || valu)) ? LatW'(Passes) : LatW'(1);
+      wide_w[w] = !faulting && nf_wide;
+      lat_w[w]  = faulting ? LatW'(LatInt) : nf_lat;
+      nwin_w[w] = faulting ? LatW'(1) : nf_nwin;
+      span_w[w] = faulting ? span_of(LatInt, 1) : nf_span;
+      // (the writeback check: no reserved cycle in its span, and after the slot's last fixed-latency result)
+      wb_ok_f   = var_lat || (((resv_q | var_resv_i) & span_of(LatInt, 1)) == '0 && !var_wait_i &&
+                              LatW'(LatInt) > wblast_q[w*LatW +: LatW]);
+      wb_ok_nf  = var_lat || (((resv_q | var_resv_i) & nf_span) == '0 && !var_wait_i &&
+                              nf_lat > wblast_q[w*LatW +: LatW]);
+      wb_ok     = faulting ? wb_ok_f : wb_ok_nf;
       fixed_w[w]  = !var_lat;
       is_lds_w[w] = is_lds;
       fetch_next[w] = !is_branch && !is_end;
@@ -365,11 +385,9 @@ module gpu_wave_sched #(
                   (!is_gmem || gmem_free_i) && (!valu || valu_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
       lds_stall[w]  = is_lds && !lds_free_i;
-      wb_ok     = var_lat ? 1'b1 : (((resv_q | var_resv_i) & span) == '0 && !var_wait_i &&
-                                    lat_w[w] > wblast_q[w*LatW +: LatW]);
       base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i && ex_free;
 
-      if (fault_code[w] != gpu_isa_pkg::FAULT_NONE)
+      if (faulting)
         ready[w] = base && wb_ok;
       else
         ready[w] = base && !sig_stall[w] && ref_busy == '0 && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) && wb_ok;
@@ -459,6 +477,7 @@ module gpu_wave_sched #(
           ib_valid_q[w]       <= 1'b1;
           ib_q[w*64 +: 64]    <= imem_rdata_i;
           ib_pc_q[w*12 +: 12] <= f_pc_q;
+          ib_pre_q[w*PreW +: PreW] <= imem_pre_i;
         end
     f_valid_q <= fetch_go;
     f_wave_q  <= fetch_wave;
@@ -484,7 +503,7 @@ module gpu_wave_sched #(
           if (issue_faults || fixed_w[w]) begin
             wblast_q[w*LatW +: LatW] <= lat_w[w] - LatW'(1) + nwin_w[w] - LatW'(1);
             for (int j = 0; j < ResvW - 1; j++)
-              if (j + 1 >= 32'(lat_w[w]) && j + 1 < 32'(lat_w[w]) + 32'(nwin_w[w])) resv_q[j] <= 1'b1;
+              if (span_w[w][j + 1]) resv_q[j] <= 1'b1;
           end
           if (issue_faults) begin
             ser_q[w]  <= 1'b1;
