@@ -6,8 +6,8 @@
 // order and completes instructions so that accesses of one wave of the same
 // kind complete in program order (a cache operation after every older access
 // of its wave). Accept: acc_valid_i when free_o > 0. Completion: done_valid_o
-// holds until done_ready_i; done_data_o is the window done_win_i of its data
-// (all of it with 32 lanes).
+// (from registers: chosen a cycle ahead) holds until done_ready_i;
+// done_data_o is the window done_win_i of its data (all of it with 32 lanes).
 //
 // A request's tag is {CU, entry, lead lane}. A load or store request serves
 // every selected lane of its entry in the lead lane's line (the coalescer
@@ -297,32 +297,33 @@ module gpu_gmem #(
   end
 
   // An entry may complete when every lane is answered (or its write-back has
-  // ended) and nothing older of its wave that it must follow is still here.
-  // With Lanes < 32 the CU writes a completion's data back one window a
-  // cycle, so a completion offered and not taken stays the one offered
-  // (done_lock_q) until done_ready_i; with 32 lanes the lowest such entry
-  // is offered every cycle.
-  logic            done_ok;
-  logic [IdxW-1:0] done_idx;
-  logic            done_lock_q;
-  logic [IdxW-1:0] done_lock_idx_q;
+  // ended) and nothing older of its wave that it must follow is still here;
+  // it then stays so until it completes. The completion offered comes from
+  // registers: the lowest such entry is chosen a cycle ahead (leaving out the
+  // one offered now) and offered until done_ready_i, so that the CU's
+  // writeback selection does not wait for this choice.
+  logic            done_ok_q;
+  logic [IdxW-1:0] done_idx_q;
+  wire             done_ok  = done_ok_q;
+  wire  [IdxW-1:0] done_idx = done_idx_q;
+  logic            cand_ok;
+  logic [IdxW-1:0] cand_idx;
   always_comb begin
-    done_ok  = 1'b0;
-    done_idx = '0;
+    cand_ok  = 1'b0;
+    cand_idx = '0;
     for (int e = Entries - 1; e >= 0; e--)
-      if (valid_q[e] && wait_q[e] == 32'd0 && !mt_need_q[e] && !blocked[e]) begin
-        done_ok  = 1'b1;
-        done_idx = e[IdxW-1:0];
+      if (valid_q[e] && wait_q[e] == 32'd0 && !mt_need_q[e] && !blocked[e] &&
+          !(done_ok && done_idx == e[IdxW-1:0])) begin
+        cand_ok  = 1'b1;
+        cand_idx = e[IdxW-1:0];
       end
-    if (Lanes < 32 && done_lock_q) begin
-      done_ok  = 1'b1;
-      done_idx = done_lock_idx_q;
-    end
   end
   always_ff @(posedge clk_i) begin
-    done_lock_q     <= done_ok && !done_ready_i;
-    done_lock_idx_q <= done_idx;
-    if (rst_i) done_lock_q <= 1'b0;
+    if (!done_ok_q || done_ready_i) begin
+      done_ok_q  <= cand_ok;
+      done_idx_q <= cand_idx;
+    end
+    if (rst_i) done_ok_q <= 1'b0;
   end
 
   // The L2 write-back of a cache_wb_l2 with nothing older of its wave left.
