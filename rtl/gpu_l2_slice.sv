@@ -248,7 +248,10 @@ module gpu_l2_slice #(
   wire [31:0]   a_cmp    = a_replay ? replay_cmp   : t_cmp_q;
   wire [15:0]   a_tag    = a_replay ? replay_tag   : t_tag_q;
   wire          a_valid  = a_replay || (t_valid_q && tags_t_q);
-  wire [SetW-1:0] a_set  = set_of(a_line);
+  // The tag lookup and everything a miss does read the input register's
+  // request: a replay hits its reserved way without them, so the replay
+  // choice is not in front of the lookup.
+  wire [SetW-1:0] t_set  = set_of(t_line_q);
 
   // What A does with its request this cycle.
   wire a_full_store = a_op == gpu_mem_pkg::MEM_OP_STORE && a_words == 16'hFFFF;
@@ -259,14 +262,14 @@ module gpu_l2_slice #(
                       (a_full_store || free_ms_ok);
   wire a_go         = a_valid && !a_stall_common && (a_hit_go || a_miss_go);
   wire a_in_go      = a_go && !a_replay;
-  wire [IdxW-1:0] a_hit_idx = a_replay ? replay_idx : {a_set, a_way};
-  wire [IdxW-1:0] a_vic_idx = {a_set, victim_way};
+  wire [IdxW-1:0] a_hit_idx = a_replay ? replay_idx : {t_set, a_way};
+  wire [IdxW-1:0] a_vic_idx = {t_set, victim_way};
   // The input register takes a request when it is empty or its request
   // leaves (not during a walk), unless the request's line is being fetched
   // (an MSHR holds it, or the lookup allocates one for it now): that request
   // would wait in the register and hold up the requests behind it, so it is
   // left where it is, and the crossbar offers another CU's request.
-  wire in_fetch = (a_go && !a_hit_go && !a_full_store && a_line == req_line_i) || ms_fetching;
+  wire in_fetch = (a_go && !a_hit_go && !a_full_store && t_line_q == req_line_i) || ms_fetching;
   assign req_ready_o = (!t_valid_q || a_in_go) && !walk_busy && !in_fetch;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
   assign perf_tag_o   = a_tag;
@@ -282,7 +285,6 @@ module gpu_l2_slice #(
   // that writes that set.
   wire            tag_write   = a_go && !a_hit_go;
   wire            t_load      = req_valid_i && req_ready_o;
-  wire [SetW-1:0] t_set       = set_of(t_line_q);
   wire [SetW-1:0] t_next_set  = t_load ? set_of(req_line_i) : t_set;
   wire            t_read_want = t_load || (t_valid_q && !a_in_go && !tags_t_q);
   always_comb begin
@@ -291,7 +293,7 @@ module gpu_l2_slice #(
     if (walk_read) begin
       tag_re    = 1'b1;
       tag_raddr = walk_set;
-    end else if (!walk_busy && t_read_want && !(tag_write && a_set == t_next_set)) begin
+    end else if (!walk_busy && t_read_want && !(tag_write && t_set == t_next_set)) begin
       tag_re    = 1'b1;
     end
   end
@@ -305,9 +307,9 @@ module gpu_l2_slice #(
     .tag_re_i          (tag_re),
     .tag_raddr_i       (tag_raddr),
     .tags_o            (tag_rdata),
-    .look_i            (a_valid && !walk_busy),
-    .look_set_i        (a_set),
-    .look_line_i       (a_line),
+    .look_i            (t_valid_q && tags_t_q && !walk_busy),
+    .look_set_i        (t_set),
+    .look_line_i       (t_line_q),
     .hit_o             (a_hit),
     .hit_way_o         (a_way),
     .reserved_o        (a_reserved),
@@ -348,7 +350,7 @@ module gpu_l2_slice #(
     .free_ok_o      (free_ms_ok),
     .alloc_i        (tag_write && !a_full_store),
     .alloc_idx_i    (a_vic_idx),
-    .alloc_line_i   (a_line),
+    .alloc_line_i   (t_line_q),
     .alloc_op_i     (a_op),
     .alloc_fn_i     (a_fn),
     .alloc_nt_i     (a_nt),
@@ -518,7 +520,7 @@ module gpu_l2_slice #(
       tags_t_q    <= !walk_read;
       tags_walk_q <= walk_read;
     end else begin
-      if (t_load || (tag_write && a_set == t_set)) tags_t_q <= 1'b0;
+      if (t_load || tag_write) tags_t_q <= 1'b0;
       if (!walk_busy || (walk_go && !walk_dirty)) tags_walk_q <= 1'b0;   // (the walk moves to the next set)
     end
 
