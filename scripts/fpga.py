@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from synth import ROOT, SMALL, rtl_files, run_timed   # (scripts/synth.py: the RTL file list, the small configuration, a timed run)
+from synth import ROOT, SMALL, INLINED_PARTS, module_patterns, rtl_files, run_timed   # (scripts/synth.py)
 
 VENV = os.path.join(ROOT, ".venv", "bin")
 
@@ -118,6 +118,11 @@ def main():
     lines = ["read_verilog -sv -DSYNTHESIS " + " ".join(rtl_files())]
     lines += [f"chparam -set {k} {v} {a.top}" for k, v in params.items()]
     lines += [f"hierarchy -check -top {a.top}"]
+    # gpu_cu's and gpu_l2_slice's parts go inside them (scripts/synth.py, INLINED_PARTS)
+    lines += ["setattr -mod -set keep_hierarchy 1 *",
+              "setattr -mod -unset keep_hierarchy " + " ".join(p for m in INLINED_PARTS for p in module_patterns(m)),
+              "flatten",
+              "setattr -mod -unset keep_hierarchy *"]
     if a.abc == "abc9":
         lines += [f"synth_ecp5 -noflatten -top {a.top}"]
     else:   # the classic ABC, as in make synth (scripts/synth.py)
