@@ -13,6 +13,10 @@ module gpu_cu_operands #(
   input  wire              ex_valid_i,
   input  wire              ex_slot_i,
   input  wire [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] ex_win_i,        // the window in EX
+  // the instruction in EX next cycle and its window (for the mask bits, read a cycle ahead)
+  input  wire              nx_valid_i,
+  input  wire              nx_slot_i,
+  input  wire [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] nx_win_i,
   input  wire [5:0]        ex_kind_i,       // operand kinds (gpu_isa_pkg::KIND_*), 2 bits per slot
   input  wire [17:0]       ex_reg_i,        // operand registers, 6 bits per slot
   input  wire [35:0]       ex_smask_i,      // KIND_M operands' mask fields, 12 bits per slot
@@ -77,30 +81,61 @@ module gpu_cu_operands #(
   endfunction
   localparam logic [511:0] LANE_CONST_BITS = lane_const_bits();
 
-  // Bit 0 of v0..v31 in every lane of the EX wave (register r at [r*32 +: 32]),
-  // and the EX window's lanes of it (register r at [r*Lanes +: Lanes]): the
-  // table every mask lookup reads.
-  logic [1023:0]       ex_bits;
-  logic [32*Lanes-1:0] ex_bits_win;
+  // Bit 0 of a register of v0..v15 in every lane of a wave of the task, from
+  // bit 0 of its wave id, group, group wave, group count and argument address.
+  function automatic logic [31:0] const_bits(input logic [5:0] r, input logic wave_id0, input logic group0,
+                                             input logic gwave, input logic num_groups0, input logic args0);
+    case (r)
+      gpu_isa_pkg::REG_WAVE:       const_bits = {32{wave_id0}};
+      gpu_isa_pkg::REG_GROUP:      const_bits = {32{group0}};
+      gpu_isa_pkg::REG_GROUP_WAVE: const_bits = {32{gwave}};
+      gpu_isa_pkg::REG_NUM_GROUPS: const_bits = {32{num_groups0}};
+      gpu_isa_pkg::REG_ARGS:       const_bits = {32{args0}};
+      default:                     const_bits = LANE_CONST_BITS[r[3:0]*32 +: 32];
+    endcase
+  endfunction
+
+  // Bit 0 of v0..v31 in every lane of the EX wave (register r at [r*32 +: 32]):
+  // the table the M field's lookup reads.
+  logic [1023:0] ex_bits;
   always_comb begin
-    ex_bits     = '0;
-    ex_bits_win = '0;
-    if (ex_valid_i) begin   // (only then: cheaper to simulate)
+    ex_bits = '0;
+    if (ex_valid_i)   // (only then: cheaper to simulate)
       for (int r = 0; r < 32; r++)
         if (r >= 16)
           ex_bits[r*32 +: 32] = ex_slot_i ? mbits_q[512 + (r - 16)*32 +: 32] : mbits_q[(r - 16)*32 +: 32];
         else
-          case (r[5:0])
-            gpu_isa_pkg::REG_WAVE:       ex_bits[r*32 +: 32] = {32{ex_wave_id[0]}};
-            gpu_isa_pkg::REG_GROUP:      ex_bits[r*32 +: 32] = {32{ex_group[0]}};
-            gpu_isa_pkg::REG_GROUP_WAVE: ex_bits[r*32 +: 32] = {32{ex_gwave}};
-            gpu_isa_pkg::REG_NUM_GROUPS: ex_bits[r*32 +: 32] = {32{num_groups_i[0]}};
-            gpu_isa_pkg::REG_ARGS:       ex_bits[r*32 +: 32] = {32{args_addr_i[0]}};
-            default:                     ex_bits[r*32 +: 32] = LANE_CONST_BITS[r*32 +: 32];
-          endcase
-      for (int r = 0; r < 32; r++)
-        ex_bits_win[r*Lanes +: Lanes] = bits_of_window(ex_bits[r*32 +: 32], ex_win_i);
-    end
+          ex_bits[r*32 +: 32] = const_bits(6'(r), ex_wave_id[0], ex_group[0], ex_gwave, num_groups_i[0], args_addr_i[0]);
+  end
+
+  // ... and the EX window's lanes of it (register r at [r*Lanes +: Lanes]),
+  // which M operands read. With more than one window they are picked a cycle
+  // ahead, for each slot, and held in flip-flops, so that the window's
+  // multiplexer is not in front of the units: no write can reach these
+  // bits in between (a writer of a register the instruction reads was
+  // either done before it issued, by the scoreboard, or issued after its
+  // last window).
+  logic [32*Lanes-1:0] ex_bits_win;
+  if (Passes > 1) begin : g_win_ahead
+    logic [32*Lanes-1:0] slot_win [2];   // window nx_win_i of each slot's bits
+    logic [32*Lanes-1:0] ex_bits_win_q;
+    always_comb
+      for (int w = 0; w < 2; w++) begin
+        slot_win[w] = '0;
+        if (nx_valid_i)   // (only then: cheaper to simulate)
+          for (int r = 0; r < 32; r++)
+            if (r >= 16)
+              slot_win[w][r*Lanes +: Lanes] = bits_of_window(mbits_q[w*512 + (r - 16)*32 +: 32], nx_win_i);
+            else
+              slot_win[w][r*Lanes +: Lanes] = bits_of_window(
+                const_bits(6'(r), wave_ids_i[w*32], group_ids_i[w*16], two_i && w == 1, num_groups_i[0], args_addr_i[0]),
+                nx_win_i);
+      end
+    always_ff @(posedge clk_i) ex_bits_win_q <= nx_slot_i ? slot_win[1] : slot_win[0];
+    assign ex_bits_win = ex_bits_win_q;
+  end else begin : g_win_now
+    wire unused_nx = ^{nx_valid_i, nx_slot_i, nx_win_i};
+    assign ex_bits_win = ex_bits;
   end
   // A mask field's value (r1 = m[10:6], r2 = m[4:0], each inverted by m[11] / m[5]):
   // all 32 lanes, or the EX window's lanes.
