@@ -477,8 +477,8 @@ module gpu_cu #(
   // whole operands for the units that take them at once (LDS, memory unit).
   logic [11:0]   br_next;
   logic [W-1:0]  win_addr;                 // the window's addresses (LDS: group-relative, + offset)
-  logic [1023:0] full_a, full_b, full_c;   // full_a: the addresses (= A but for the LDS offset)
-  logic [447:0]  full_word;
+  logic [1023:0] full_a, full_b;          // the trace's: the addresses (= A but for the LDS offset), B
+  logic [Lanes*14-1:0] win_word;           // LDS: the window's physical words
   logic [3:0]    ex_fault;
   logic [5:0]    ex_flane;
   logic [31:0]   ex_faddr;
@@ -516,10 +516,9 @@ module gpu_cu #(
     .mem_bytes_i     (mem_bytes_i),
     .br_next_o       (br_next),
     .win_addr_o      (win_addr),
+    .win_word_o      (win_word),
     .full_a_o        (full_a),
     .full_b_o        (full_b),
-    .full_c_o        (full_c),
-    .full_word_o     (full_word),
     .fault_o         (ex_fault),
     .flane_o         (ex_flane),
     .faddr_o         (ex_faddr),
@@ -618,7 +617,8 @@ module gpu_cu #(
   // f32 divide / square root (iterative, all lanes), fed a window at a time;
   // a scalar one has only window 0, at lane 0
   logic          fdiv_ready, fdiv_done;
-  logic [1023:0] fdiv_result;
+  logic [PassW-1:0] var_win;            // the window a variable-latency writeback writes now
+  logic [W-1:0]  fdiv_result;          // the window var_win of the results
   logic [7:0]    fdiv_tag;
   gpu_fp_divsqrt #(
     .Lanes   (DivLanes),
@@ -635,6 +635,7 @@ module gpu_cu #(
     .tag_i     (8'd0),
     .ready_o   (fdiv_ready),
     .done_o    (fdiv_done),
+    .rwin_i    (var_win),
     .result_o  (fdiv_result),
     .tag_o     (fdiv_tag)
   );
@@ -661,14 +662,11 @@ module gpu_cu #(
   logic [5:0]    lds_req_fn;
   logic          lds_req_ret;
   logic [31:0]   lds_req_mask;
-  logic [447:0]  lds_req_word;
   logic          lds_req_zero;
-  logic [1023:0] lds_req_data;
-  logic [1023:0] lds_req_cmp;
+  logic [8:0]    clr_row;               // the row a clearing store zeroes
   logic          lds_resp_valid;
   logic [31:0]   lds_resp_mask;
   logic [W-1:0]  lds_resp_data;         // the window var_win of the results
-  logic [PassW-1:0] var_win;            // the window a variable-latency writeback writes now
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
@@ -684,10 +682,13 @@ module gpu_cu #(
     .req_fn_i        (lds_req_fn),
     .req_ret_i       (lds_req_ret),
     .req_mask_i      (lds_req_mask),
-    .req_word_i      (lds_req_word),
     .req_zero_i      (lds_req_zero),
-    .req_data_i      (lds_req_data),
-    .req_cmp_i       (lds_req_cmp),
+    .req_row_i       (clr_row),
+    .op_valid_i      (ex_ok && ex_lds),     // every window of an LDS instruction, as it passes EX
+    .op_win_i        (ex_win_q),
+    .op_word_i       (win_word),
+    .op_data_i       (opnd_b),
+    .op_cmp_i        (opnd_c),
     .resp_valid_o    (lds_resp_valid),
     .resp_mask_o     (lds_resp_mask),
     .resp_win_i      (var_win),
@@ -699,7 +700,6 @@ module gpu_cu #(
   // The clearing of a new group's LDS allocation, between wave instructions.
   logic        lds_busy;                // a wave's LDS instruction is in the LDS
   logic        clr_go, clr_active, clr_busy;
-  logic [8:0]  clr_row;
   logic [31:0] clr_mask;
   wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
   wire         is_lds_now  = is_valid && d_unit == gpu_isa_pkg::UNIT_LDS;
@@ -726,14 +726,7 @@ module gpu_cu #(
   assign lds_req_fn    = ex_fn_q;
   assign lds_req_ret   = !clr_go && !ex_noret_q;
   assign lds_req_mask  = clr_go ? clr_mask : ex_mask;
-  always_comb begin
-    lds_req_word = full_word;
-    if (clr_go)
-      for (int l = 0; l < 32; l++) lds_req_word[l*14 +: 14] = {clr_row, l[4:0]};
-  end
   assign lds_req_zero  = clr_go;
-  assign lds_req_data  = full_b;
-  assign lds_req_cmp   = full_c;
 
   // ======================================================================
   // Writeback (gpu_cu_writeback)
@@ -745,7 +738,6 @@ module gpu_cu #(
   logic [31:0]   gm_done_mask;
   logic [W-1:0]  gm_done_data;          // the window var_win of the completion's data
   logic [4:0]    gm_free;
-  logic          gm_copy_busy;
   logic [1:0]    gm_slot_busy;
 
   // Writeback: the EX -> writeback pipeline registers and the variable-latency
@@ -768,7 +760,7 @@ module gpu_cu #(
   logic [5:0]    acc_fn, acc_dest;
   logic [3:0]    acc_sig;
   logic [31:0]   acc_mask;
-  logic [1023:0] acc_addr, acc_data, acc_cmp;
+  logic [4:0]    acc_idx, gm_st_idx;
   logic          lds_hold, fdiv_busy, fdiv_hold, sdiv_busy, sdiv_hold, red_busy, red_hold;
   logic [31:0]   valu_mask, lds_mask;
   gpu_cu_writeback #(
@@ -805,6 +797,7 @@ module gpu_cu #(
     .ex_red_i         (ex_red),
     .ex_lds_i         (ex_lds),
     .ex_gmem_i        (ex_gmem),
+    .ex_gm_idx_i      (gm_st_idx),
     .ex_branch_i      (ex_branch),
     .ex_scalar_i      (ex_scalar),
     .ex_lds_go_i      (ex_lds_go),
@@ -815,7 +808,6 @@ module gpu_cu #(
     .br_next_i        (br_next),
     .full_a_i         (full_a),
     .full_b_i         (full_b),
-    .full_c_i         (full_c),
     .valu_valid_i     (valu_valid),
     .valu_pass0_i     (valu_pass0),
     .valu_win_i       (valu_win),
@@ -899,9 +891,7 @@ module gpu_cu #(
     .acc_dest_o       (acc_dest),
     .acc_sig_o        (acc_sig),
     .acc_mask_o       (acc_mask),
-    .acc_addr_o       (acc_addr),
-    .acc_data_o       (acc_data),
-    .acc_cmp_o        (acc_cmp),
+    .acc_idx_o        (acc_idx),
     .p2_gmem_o        (p2_gmem),
     .lds_busy_o       (lds_busy),
     .lds_hold_o       (lds_hold),
@@ -957,12 +947,17 @@ module gpu_cu #(
     .acc_dest_i   (acc_dest),
     .acc_sig_i    (acc_sig),
     .acc_mask_i   (acc_mask),
-    .acc_addr_i   (acc_addr),
-    .acc_data_i   (acc_data),
-    .acc_cmp_i    (acc_cmp),
+    .acc_idx_i    (acc_idx),
     .free_o       (gm_free),
-    .copy_busy_o  (gm_copy_busy),
     .alloc_idx_o  (tr_gm_entry_o),
+    .st_valid_i   (ex_ok && ex_gmem),
+    .st_win_i     (ex_win_q),
+    .st_addr_i    (win_addr),
+    .st_data_i    (opnd_b),
+    .st_cmp_i     (opnd_c),
+    .st_idx_o     (gm_st_idx),
+    .st_resv_i    (p2_gmem),
+    .st_resv_idx_i(acc_idx),
     .req_valid_o  (gm_req_valid),
     .req_ready_i  (gm_req_ready),
     .req_op_o     (gm_req_op),
@@ -1045,13 +1040,10 @@ module gpu_cu #(
   );
   assign mem_resp_ready_o = l1_dresp_ready;
 
-  // Room for one more: entries free, less the global instructions between issue and writeback.
-  // With more than one pass the memory unit copies an accepted instruction's
-  // payload a window a cycle, and takes no other until that is done: a global
-  // instruction then issues only when none is between issue and accept and
-  // the copy will be over when it arrives (gpu_gmem's copy_busy_o).
+  // Room for one more: entries free, less the global instructions between issue and writeback
+  // (each holds the entry its operands go into in EX: gpu_gmem).
   wire [1:0] gm_in_pipe = {1'b0, ex_valid_q && ex_gmem} + {1'b0, p2_gmem};
-  assign gmem_free = gm_free > {3'd0, gm_in_pipe} && (Passes == 1 || (gm_in_pipe == 2'd0 && !gm_copy_busy));
+  assign gmem_free = gm_free > {3'd0, gm_in_pipe};
 
   // ----------------------------------------------------------------- unit availability
   assign lds_free     = !lds_busy && !lds_hold && !clr_active && !(ex_valid_q && ex_lds);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_cu_exec_checks: the EX stage's checks (combinational, with registers for
 // the earlier windows): branch resolution and its pc-range check, the LDS and
-// global address checks lane by lane, the EX instruction's final fault, and the
-// whole address/data operands for the LDS and memory unit, complete with the last window.
+// global address checks lane by lane, the EX instruction's final fault, the
+// window's addresses (and LDS words), and for the trace the whole addresses and
+// B operands of an LDS or global access, complete with the last window.
 `default_nettype none
 
 module gpu_cu_exec_checks #(
@@ -41,10 +42,9 @@ module gpu_cu_exec_checks #(
   // results
   output logic [11:0]        br_next_o,        // the pc after a branch
   output logic [Lanes*32-1:0] win_addr_o,      // the window's addresses (LDS: group-relative, + offset)
-  output logic [1023:0]      full_a_o,         // the whole operands: the addresses, B, C
+  output logic [Lanes*14-1:0] win_word_o,      // LDS: the window's physical word per lane
+  output logic [1023:0]      full_a_o,         // the whole addresses and B (the trace's)
   output logic [1023:0]      full_b_o,
-  output logic [1023:0]      full_c_o,
-  output logic [447:0]       full_word_o,      // LDS: physical word per lane
   output logic [3:0]         fault_o,          // the EX instruction's final fault, if any
   output logic [5:0]         flane_o,
   output logic [31:0]        faddr_o,
@@ -143,30 +143,26 @@ module gpu_cu_exec_checks #(
       af_addr_q <= addr_fault_addr;
     end
   assign win_addr_o = win_addr;
+  assign win_word_o = win_word;
 
-  // The whole operands, for the units that take them at once (LDS, memory
-  // unit), with the last window: the earlier windows wait in col_*_q.
+  // The whole addresses and B, for the trace, with the last window: the
+  // earlier windows wait in col_*_q. (The units take the windows as they
+  // pass; a build without the trace has none of this.)
+  wire unused_opnd_c = ^opnd_c_i;
   if (Passes == 1) begin : g_full_now
-    assign full_a_o    = win_addr;
-    assign full_b_o    = opnd_b_i;
-    assign full_c_o    = opnd_c_i;
-    assign full_word_o = win_word;
+    assign full_a_o = win_addr;
+    assign full_b_o = opnd_b_i;
   end else begin : g_full_collected
-    logic [1023-W:0]           col_a_q, col_b_q, col_c_q;
-    logic [447-Lanes*14:0]     col_word_q;
+    logic [1023-W:0] col_a_q, col_b_q;
     always_ff @(posedge clk_i)
       if (ex_more_i && (ex_lds_i || ex_gmem_i))
         for (int k = 0; k < Passes - 1; k++)
           if (ex_win_i == PassW'(k)) begin
-            col_a_q[k*W +: W]                   <= win_addr;
-            col_b_q[k*W +: W]                   <= opnd_b_i;
-            col_c_q[k*W +: W]                   <= opnd_c_i;
-            col_word_q[k*Lanes*14 +: Lanes*14] <= win_word;
+            col_a_q[k*W +: W] <= win_addr;
+            col_b_q[k*W +: W] <= opnd_b_i;
           end
-    assign full_a_o    = {win_addr, col_a_q};
-    assign full_b_o    = {opnd_b_i, col_b_q};
-    assign full_c_o    = {opnd_c_i, col_c_q};
-    assign full_word_o = {win_word, col_word_q};
+    assign full_a_o = {win_addr, col_a_q};
+    assign full_b_o = {opnd_b_i, col_b_q};
   end
 
   // The EX instruction's final fault, if any.

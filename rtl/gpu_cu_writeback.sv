@@ -40,6 +40,7 @@ module gpu_cu_writeback #(
   input  wire                ex_red_i,
   input  wire                ex_lds_i,
   input  wire                ex_gmem_i,
+  input  wire [4:0]          ex_gm_idx_i,      // ... its memory-unit entry (gpu_gmem's st_idx_o)
   input  wire                ex_branch_i,
   input  wire                ex_scalar_i,
   input  wire                ex_lds_go_i,      // it goes to the LDS now
@@ -49,9 +50,8 @@ module gpu_cu_writeback #(
   input  wire [31:0]         chk_faddr_i,
   input  wire [6:0]          chk_freg_i,
   input  wire [11:0]         br_next_i,
-  input  wire [1023:0]       full_a_i,         // the whole operands: the addresses, B, C
+  input  wire [1023:0]       full_a_i,         // the whole operands: the addresses, B (the trace's)
   input  wire [1023:0]       full_b_i,
-  input  wire [1023:0]       full_c_i,
   // the units' results
   input  wire                valu_valid_i,
   input  wire                valu_pass0_i,
@@ -68,7 +68,7 @@ module gpu_cu_writeback #(
   input  wire [31:0]         lds_resp_mask_i,
   input  wire [Lanes*32-1:0] lds_resp_data_i,  // the window var_win_o
   input  wire                fdiv_done_i,
-  input  wire [1023:0]       fdiv_result_i,
+  input  wire [Lanes*32-1:0] fdiv_result_i,    // the window var_win_o of the divide's results
   input  wire                sdiv_done_i,
   input  wire [31:0]         sdiv_result_i,
   input  wire                red_done_i,
@@ -140,9 +140,7 @@ module gpu_cu_writeback #(
   output logic [5:0]         acc_dest_o,
   output logic [3:0]         acc_sig_o,
   output logic [31:0]        acc_mask_o,
-  output logic [1023:0]      acc_addr_o,
-  output logic [1023:0]      acc_data_o,
-  output logic [1023:0]      acc_cmp_o,
+  output logic [4:0]         acc_idx_o,        // its memory-unit entry (the operands are in it: ex_gm_idx_i)
   output logic               p2_gmem_o,        // a global instruction between EX and the memory unit
   // the units' state (their availability, idleness, the counters)
   output logic               lds_busy_o,       // a wave's LDS instruction is in the LDS
@@ -221,7 +219,8 @@ module gpu_cu_writeback #(
   logic [1:0]    p2_gop_q;
   logic [5:0]    p2_fn_q;
   logic [31:0]   p2_mask_q;
-  logic [1023:0] p2_addr_q, p2_data_q, p2_cmp_q;
+  logic [1023:0] p2_addr_q, p2_data_q;   // (the trace's only)
+  logic [4:0]    p2_gidx_q;
   logic [4:0]    p2_nsig_q;
 
   // The integer ALU instruction whose result u_valu gives next. (With
@@ -486,7 +485,7 @@ module gpu_cu_writeback #(
         wb_dest_o      = fdiv_meta_dest_q;
         wb_serial_o    = 1'b1;
         wb_dest_mask_o = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
-        wb_dest_data_o = window_of(fdiv_result_i, wb_win);
+        wb_dest_data_o = fdiv_result_i;   // (wb_win is var_win_o)
         wb_unit_o      = fdiv_meta_scalar_q ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
       end
       SrcSdiv: begin
@@ -605,7 +604,7 @@ module gpu_cu_writeback #(
         p2_mask_q <= ex_fmt_i == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask_i;
         p2_addr_q <= full_a_i;
         p2_data_q <= full_b_i;
-        p2_cmp_q  <= full_c_i;
+        p2_gidx_q <= ex_gm_idx_i;
       end
     end
     if (rst_i) p2_valid_q <= 1'b0;
@@ -725,9 +724,7 @@ module gpu_cu_writeback #(
   assign acc_dest_o  = p2_dest_q;
   assign acc_sig_o   = p2_sig_q;
   assign acc_mask_o  = p2_mask_q;
-  assign acc_addr_o  = p2_addr_q;
-  assign acc_data_o  = p2_data_q;
-  assign acc_cmp_o   = p2_cmp_q;
+  assign acc_idx_o   = p2_gidx_q;
   assign p2_gmem_o   = p2_valid_q && p2_gmem_q;
   assign lds_busy_o  = lds_busy_q;
   assign lds_hold_o  = lds_hold_q;

@@ -6,10 +6,13 @@
 // load_i with window win_i, start_i with the last one. The lanes take
 // Passes = 32 / Lanes passes, pass k on lanes [k*Lanes, (k+1)*Lanes); with
 // more than one pass the windows wait in a small RAM (LUT RAM: no
-// multiplexer of 32 lanes), from which each pass loads. One operation at a
-// time: start_i && ready_o accepts it; load_i is taken only while ready_o;
-// done_o pulses exactly Passes * gpu_fp_pkg::FP_DIVSQRT_CYCLES (16) cycles
-// later, and result_o / tag_o hold until the next operation starts.
+// multiplexer of 32 lanes), from which each pass loads, and the results of
+// the passes but the last wait in small RAMs too (the last pass's stay in
+// the lanes). One operation at a time: start_i && ready_o accepts it; load_i
+// is taken only while ready_o; done_o pulses exactly Passes *
+// gpu_fp_pkg::FP_DIVSQRT_CYCLES (16) cycles later; from then until the next
+// operation starts, result_o is the window rwin_i of the results (InLanes
+// lanes), and tag_o holds.
 // docs/fpu.md.
 `default_nettype none
 
@@ -28,7 +31,8 @@ module gpu_fp_divsqrt #(
   input  wire  [7:0]    tag_i,
   output logic          ready_o,
   output logic          done_o,
-  output logic [1023:0] result_o,
+  input  wire  [(InLanes < 32 ? $clog2(32 / InLanes) : 1)-1:0] rwin_i,   // the window of results wanted
+  output logic [InLanes*32-1:0] result_o,
   output logic [7:0]    tag_o
 );
 
@@ -92,7 +96,7 @@ module gpu_fp_divsqrt #(
 
   if (Passes == 1) begin : g_one
     // (InLanes is 32 too: one window, with start_i)
-    wire unused_win = ^{load_i, win_i};
+    wire unused_win = ^{load_i, win_i, rwin_i};
     assign load     = accept;
     assign load_a   = a_i[W-1:0];
     assign load_b   = b_i[W-1:0];
@@ -103,7 +107,6 @@ module gpu_fp_divsqrt #(
     localparam int Ratio    = InLanes / Lanes;   // passes per window
     logic [InW-1:0]  a_mem [InPasses];          // the operand windows (LUT RAM)
     logic [InW-1:0]  b_mem [InPasses];
-    logic [1023-W:0] done_q;                    // results of passes 0..Passes-2
     always_ff @(posedge clk_i)
       if (load_i && ready_o) begin
         a_mem[InPasses > 1 ? win_i[InPassW-1:0] : '0] <= a_i;
@@ -128,10 +131,20 @@ module gpu_fp_divsqrt #(
         end
     end
     assign load     = accept || state_q == StLoad;
-    assign result_o = {lane_result, done_q};
-    always_ff @(posedge clk_i)
-      for (int k = 0; k < Passes - 1; k++)
-        if (state_q == StLoad && pass_q == PassW'(k)) done_q[k*W +: W] <= lane_result;
+    // The results: pass k's are lanes [k*Lanes, (k+1)*Lanes), part k % Ratio
+    // of window k / Ratio; part r of every window is RAM r's (the last pass's
+    // are read from the lanes, where they stay).
+    wire [InPassW-1:0] rwin       = InPasses > 1 ? rwin_i : '0;
+    wire [31:0]        done_entry = 32'(pass_q) / Ratio;
+    wire               unused_done_entry = ^done_entry;   // (its high bits are 0)
+    for (genvar r = 0; r < Ratio; r++) begin : g_result
+      logic [W-1:0] done_mem [InPasses];
+      always_ff @(posedge clk_i)
+        if (state_q == StLoad && 32'(pass_q) % Ratio == r)
+          done_mem[InPasses > 1 ? done_entry[InPassW-1:0] : '0] <= lane_result;
+      wire from_lanes = r == Ratio - 1 && (InPasses == 1 || rwin == InPassW'(InPasses - 1));
+      assign result_o[r*W +: W] = from_lanes ? lane_result : done_mem[rwin];
+    end
   end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane

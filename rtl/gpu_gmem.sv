@@ -18,12 +18,13 @@
 // cache_wb_l2 asks for the L2 write-back (maint_req_o, granted by maint_ack_i)
 // and completes at maint_done_i.
 // The lanes' addresses, store data and compare values wait in small RAMs,
-// one row per entry and window of Lanes lanes. An accepted instruction's are
-// written one window a cycle: window 0 in the accept cycle, the others in
-// the next 32 / Lanes - 1 cycles, in which acc_addr_i, acc_data_i and
-// acc_cmp_i must hold (the CU's next global instruction needs as many cycles
-// in EX); the entry sends once they are in. The coalescer reads them one
-// window a cycle.
+// one row per entry and window of Lanes lanes. They are written before the
+// instruction is accepted, while it is in the CU's EX stage, one window a
+// cycle (st_*): into the rows of the entry it will take, the lowest free one
+// that the instruction between EX and accept does not hold (st_resv_*),
+// chosen at its window 0 (st_idx_o, which the CU gives back with acc_idx_i).
+// An instruction that faults is never accepted, and its rows are simply
+// written again by the next. The coalescer reads them one window a cycle.
 // With Lanes < 32 (a small build) a response is taken in 32 / Lanes cycles,
 // one window of Lanes lanes a cycle (resp_ready_o in the last); the response
 // holds until then. With 32 lanes resp_ready_o is always high. The results
@@ -49,12 +50,18 @@ module gpu_gmem #(
   input  wire  [5:0]    acc_dest_i,
   input  wire  [3:0]    acc_sig_i,
   input  wire  [31:0]   acc_mask_i,
-  input  wire  [1023:0] acc_addr_i,
-  input  wire  [1023:0] acc_data_i,
-  input  wire  [1023:0] acc_cmp_i,
+  input  wire  [4:0]    acc_idx_i,      // its entry (st_idx_o of its windows): free
   output logic [4:0]    free_o,         // free entries
-  output logic          copy_busy_o,    // the payload copy would still run two cycles from now (below)
   output logic [4:0]    alloc_idx_o,    // the entry an instruction accepted now takes (trace)
+  // operands of a global instruction in EX, a window a cycle, into the entry it will take
+  input  wire           st_valid_i,
+  input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] st_win_i,
+  input  wire  [Lanes*32-1:0] st_addr_i,
+  input  wire  [Lanes*32-1:0] st_data_i,
+  input  wire  [Lanes*32-1:0] st_cmp_i,
+  output logic [4:0]    st_idx_o,       // that entry (chosen at window 0)
+  input  wire           st_resv_i,      // an instruction between EX and accept holds entry st_resv_idx_i
+  input  wire  [4:0]    st_resv_idx_i,
   // line requests (docs/architecture.md, "The memory port")
   output logic          req_valid_o,
   input  wire           req_ready_i,
@@ -99,13 +106,6 @@ module gpu_gmem #(
   function automatic logic [RowW-1:0] row_of(input logic [IdxW-1:0] e, input logic [PassW-1:0] k);
     row_of = RowW'(32'(e) * Passes + 32'(k));   // (k is 0 with one window)
   endfunction
-  // Window k of a whole-wave vector (by AND-OR at constant places).
-  function automatic logic [W-1:0] slice_of(input logic [1023:0] x, input logic [PassW-1:0] k);
-    slice_of = '0;
-    for (int i = 0; i < Passes; i++)
-      slice_of = slice_of | ({W{k == PassW'(i)}} & x[i*W +: W]);
-  endfunction
-
   // Ordering kinds of docs/isa.md 4.8: loads, stores, others (atomics and cache operations).
   function automatic logic [1:0] kind_of(input logic [1:0] op);
     kind_of = op == gpu_mem_pkg::MEM_OP_CACHE ? 2'd2 : op;
@@ -139,18 +139,10 @@ module gpu_gmem #(
   logic [Entries-1:0] blocked;
 
   // ---------------------------------------------------------------- allocation
-  logic [IdxW-1:0] alloc_idx;
-  logic            alloc_ok;
-  always_comb begin
-    alloc_idx = '0;
-    alloc_ok  = 1'b0;
-    for (int e = Entries - 1; e >= 0; e--)
-      if (!valid_q[e]) begin
-        alloc_idx = e[IdxW-1:0];
-        alloc_ok  = 1'b1;
-      end
-  end
-
+  // An accepted instruction takes the entry its operands were written into.
+  wire [IdxW-1:0] alloc_idx = acc_idx_i[IdxW-1:0];
+  wire            alloc_ok  = !valid_q[alloc_idx];
+  wire            unused_acc_idx = ^acc_idx_i[4:IdxW] ^ ^st_resv_idx_i[4:IdxW];
   assign alloc_idx_o = {{(5 - IdxW){1'b0}}, alloc_idx};
 
   always_comb begin
@@ -165,48 +157,37 @@ module gpu_gmem #(
       if (valid_q[e]) slot_busy_o[slot_q[e]] = 1'b1;
   end
 
-  // ---------------------------------------------------------------- payload copy
-  // Window 0 in the accept cycle, then one window a cycle (copy_q).
-  wire              accepting = acc_valid_i && alloc_ok;
-  logic             copy_q;
-  logic [IdxW-1:0]  copy_idx_q;
-  logic [PassW-1:0] copy_win_q;
-  wire  [IdxW-1:0]  copy_idx = accepting ? alloc_idx : copy_idx_q;
-  wire  [PassW-1:0] copy_win = accepting ? '0 : copy_win_q;
-  wire  [RowW-1:0]  copy_row = row_of(copy_idx, copy_win);
-  wire  [W-1:0]     copy_addr = slice_of(acc_addr_i, copy_win);
-  logic [Lanes*4-1:0] copy_word;
-  always_comb
-    for (int l = 0; l < Lanes; l++) copy_word[l*4 +: 4] = copy_addr[l*32 + 2 +: 4];
-  always_ff @(posedge clk_i)
-    if (accepting || copy_q) begin
-      addr_mem[copy_row] <= copy_addr;
-      data_mem[copy_row] <= slice_of(acc_data_i, copy_win);
-      cmp_mem[copy_row]  <= slice_of(acc_cmp_i, copy_win);
-      word_mem[copy_row] <= copy_word;
-    end
-  if (Passes > 1) begin : g_copy_windows
-    always_ff @(posedge clk_i) begin
-      if (accepting) begin
-        copy_q     <= 1'b1;
-        copy_idx_q <= alloc_idx;
-        copy_win_q <= PassW'(1);
-      end else if (copy_q) begin
-        copy_win_q <= copy_win_q + PassW'(1);
-        if (copy_win_q == PassW'(Passes - 1)) copy_q <= 1'b0;
+  // ---------------------------------------------------------------- operands, from EX
+  // The entry of the instruction in EX: chosen at its window 0, held for the
+  // others. The issue stage lets a global instruction in only while the free
+  // entries outnumber those between issue and accept, so one is left here.
+  logic [IdxW-1:0] st_pick, st_idx_q;
+  logic            st_pick_ok;
+  always_comb begin
+    st_pick    = '0;
+    st_pick_ok = 1'b0;
+    for (int e = Entries - 1; e >= 0; e--)
+      if (!valid_q[e] && !(st_resv_i && st_resv_idx_i[IdxW-1:0] == e[IdxW-1:0])) begin
+        st_pick    = e[IdxW-1:0];
+        st_pick_ok = 1'b1;
       end
-      if (rst_i) copy_q <= 1'b0;
+  end
+  wire             st_first = Passes == 1 || st_win_i == '0;
+  wire [IdxW-1:0]  st_idx   = st_first ? st_pick : st_idx_q;
+  wire [PassW-1:0] st_win   = Passes > 1 ? st_win_i : '0;
+  wire [RowW-1:0]  st_row   = row_of(st_idx, st_win);
+  assign st_idx_o = {{(5 - IdxW){1'b0}}, st_idx};
+  logic [Lanes*4-1:0] st_word;
+  always_comb
+    for (int l = 0; l < Lanes; l++) st_word[l*4 +: 4] = st_addr_i[l*32 + 2 +: 4];
+  always_ff @(posedge clk_i) begin
+    if (st_valid_i && st_first) st_idx_q <= st_pick;
+    if (st_valid_i) begin
+      addr_mem[st_row] <= st_addr_i;
+      data_mem[st_row] <= st_data_i;
+      cmp_mem[st_row]  <= st_cmp_i;
+      word_mem[st_row] <= st_word;
     end
-    // An instruction accepted at t+2 or later finds the copy done: its last
-    // window is written before then. (The CU issues a global instruction only
-    // when this is low and none is between issue and accept; one issued now
-    // is accepted two cycles from now at the earliest.)
-    assign copy_busy_o = copy_q && 32'(copy_win_q) < Passes - 2;
-  end else begin : g_copy_now
-    assign copy_q      = 1'b0;
-    assign copy_idx_q  = '0;
-    assign copy_win_q  = '0;
-    assign copy_busy_o = 1'b0;
   end
 
   // ---------------------------------------------------------------- sending
@@ -220,8 +201,7 @@ module gpu_gmem #(
     has_unsent = '0;
     if (valid_q != '0) begin   // (only then: it keeps an idle unit cheap to simulate)
       for (int e = 0; e < Entries; e++)   // (a cache_inv_l1 goes when nothing older of its wave is left)
-        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == gpu_mem_pkg::MEM_OP_CACHE && blocked[e]) &&
-                        !(copy_q && copy_idx_q == IdxW'(e));
+        has_unsent[e] = valid_q[e] && unsent_q[e] != 32'd0 && !(op_q[e] == gpu_mem_pkg::MEM_OP_CACHE && blocked[e]);
       for (int e = 0; e < Entries; e++)
         if (has_unsent[e] && (older_q[e] & has_unsent) == '0) begin
           send_ok  = 1'b1;
@@ -492,9 +472,9 @@ module gpu_gmem #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (!rst_i && acc_valid_i && !alloc_ok)
-      $error("gpu_gmem: instruction accepted with no free entry");
-    if (!rst_i && acc_valid_i && copy_q)
-      $error("gpu_gmem: instruction accepted while the last one's payload is still copied in");
+      $error("gpu_gmem: instruction accepted into entry %0d, which is not free", alloc_idx);
+    if (!rst_i && st_valid_i && st_first && !st_pick_ok)
+      $error("gpu_gmem: a global instruction in EX finds no free entry for its operands");
     if (!rst_i && resp_valid_i && (!valid_q[resp_idx] || (resp_pass == '0 && !wait_q[resp_idx][resp_lane]) ||
                                    (resp_lanes & ~wait_q[resp_idx]) != 32'd0))
       $error("gpu_gmem: response for entry %0d lead lane %0d whose lanes do not all wait for one", resp_idx, resp_lane);

@@ -8,6 +8,15 @@
 // Lanes lanes only, the windows in ascending order (empty ones skipped), so
 // R is the sum of the windows' rounds; the results are the same.
 // valid/ready request (ready only when idle); resp_valid_o is a 1-cycle pulse.
+// The lanes' operands (word addresses, store data or atomic operands, CAS
+// compare values) are not part of the request: they come a window of Lanes
+// lanes at a time (op_valid_i, window op_win_i) into small RAMs (LUT RAM; with
+// 32 lanes, registers), before the request or with it, and only while the LDS
+// is ready: a window offered while an instruction is in the LDS is not taken
+// (with more than one window that is an error; with one, the window comes
+// with its request and is taken when the request is). A request with
+// req_zero_i stores zeros to the 32 words of row req_row_i (word
+// {req_row_i, lane}) and uses no operands.
 // The results wait in a small RAM per lane, one word per window: from the
 // cycle after resp_valid_o until the next instruction's first round writes
 // (the second cycle after it is accepted, at the earliest), resp_data_o is
@@ -28,10 +37,15 @@ module gpu_lds #(
   input  wire  [5:0]    req_fn_i,    // atomic function, gpu_isa_pkg::FN_*
   input  wire           req_ret_i,   // atomic returns the old values
   input  wire  [31:0]   req_mask_i,  // selected lanes
-  input  wire  [447:0]  req_word_i,  // physical word address per lane (14 bits)
-  input  wire           req_zero_i,  // store zeros (req_data_i is not used)
-  input  wire  [1023:0] req_data_i,  // store data / atomic operand V
-  input  wire  [1023:0] req_cmp_i,   // CAS compare value
+  input  wire           req_zero_i,  // store zeros to row req_row_i (no operand windows)
+  input  wire  [8:0]    req_row_i,
+
+  // Operands, a window of Lanes lanes at a time (lane l of the window at [l*W +: W]).
+  input  wire           op_valid_i,
+  input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] op_win_i,
+  input  wire  [Lanes*14-1:0] op_word_i,   // physical word address per lane
+  input  wire  [Lanes*32-1:0] op_data_i,   // store data / atomic operand V
+  input  wire  [Lanes*32-1:0] op_cmp_i,    // CAS compare value
 
   // Response: one cycle, then the data for loads and returning atomics, one window at a time.
   output logic          resp_valid_o,
@@ -46,12 +60,18 @@ module gpu_lds #(
 
   localparam int NumLanes = Lanes;   // the lanes of a round: those of one window
   localparam int NumBanks = Banks;
-  localparam int BankW    = $clog2(Banks);   // word address bits [BankW-1:0]: the bank
+  localparam int BankW    = Banks > 1 ? $clog2(Banks) : 1;   // word address bits [BankW-1:0]: the bank
   localparam int RowW     = 14 - BankW;      // the rest: the row in the bank
   localparam int WordW    = BankW + RowW;
   localparam int LaneW    = Lanes > 1 ? $clog2(Lanes) : 1;   // (one lane: a 1-bit index that is always 0)
   localparam int Windows  = 32 / Lanes;
   localparam int WinW     = Windows > 1 ? $clog2(Windows) : 1;
+  // (checked at elaboration, as gpu_top's limits; Icarus 11 skips it)
+`ifndef __ICARUS__
+  if (Banks < 2 || Banks > 32 || (Banks & (Banks - 1)) != 0) begin : g_bad_banks
+    $error("gpu_lds: Banks is %0d; must be 2, 4, 8, 16 or 32", Banks);
+  end
+`endif
 
 
   // ---------------------------------------------------------------------------
@@ -60,9 +80,12 @@ module gpu_lds #(
   logic [5:0]           fn_q;
   logic                 ret_q;
   logic [31:0]          mask_q;
-  logic [447:0]         word_q;
-  logic [1023:0]        data_q;
-  logic [1023:0]        cmp_q;
+  logic                 zero_q;
+  logic [8:0]           row_q;
+  // The operand windows (LUT RAM with more than one window).
+  logic [NumLanes*WordW-1:0] word_mem [Windows];
+  logic [NumLanes*32-1:0]    data_mem [Windows];
+  logic [NumLanes*32-1:0]    cmp_mem  [Windows];
 
   // Control.
   logic                 busy_q;     // rounds remain to be issued
@@ -85,6 +108,15 @@ module gpu_lds #(
   assign is_atomic   = op_q == gpu_isa_pkg::FMT_LDS_ATOMIC;
   assign is_load     = !is_store && !is_atomic;
   assign returns     = is_load || (is_atomic && ret_q);
+
+  // The operand windows go in only while no instruction is in the LDS.
+  wire [WinW-1:0] op_win = Windows > 1 ? op_win_i : '0;
+  always_ff @(posedge clk_i)
+    if (op_valid_i && !busy_q) begin
+      word_mem[op_win] <= op_word_i;
+      data_mem[op_win] <= op_data_i;
+      cmp_mem[op_win]  <= op_cmp_i;
+    end
 
   // ---------------------------------------------------------------------------
   // Stage 1, one round per cycle while busy_q: pick one word per bank and
@@ -116,11 +148,13 @@ module gpu_lds #(
   logic [NumLanes*WordW-1:0] wword;   // and their words
   always_comb begin
     wpend = '0;
-    wword = '0;
-    for (int k = 0; k < Windows; k++) begin
+    for (int k = 0; k < Windows; k++)
       wpend = wpend | ({NumLanes{win == WinW'(k)}} & pend_q[k*Lanes +: Lanes]);
-      wword = wword | ({NumLanes*WordW{win == WinW'(k)}} & word_q[k*Lanes*WordW +: Lanes*WordW]);
-    end
+    if (zero_q)   // (a clearing store: lane n's word is {row, n})
+      for (int l = 0; l < NumLanes; l++)
+        wword[l*WordW +: WordW] = {row_q, 5'(32'(win) * Lanes + l)};
+    else
+      wword = word_mem[win];
   end
 
   // LANE_BITS[k*32 +: 32]: the lanes whose number has bit k set.
@@ -199,17 +233,13 @@ module gpu_lds #(
   logic [WinW-1:0]           s2_win_q;   // the window of the last round
   wire  [WinW-1:0]           s2_win = Windows > 1 ? s2_win_q : '0;
   logic [NumLanes*32-1:0]    s2_data, s2_cmp;   // the window's store data / operands, compare values
-  logic [NumLanes*WordW-1:0] s2_word;           // and words
-  always_comb begin
-    s2_data = '0;
-    s2_cmp  = '0;
-    s2_word = '0;
-    for (int k = 0; k < Windows; k++) begin
-      s2_data = s2_data | ({NumLanes*32{s2_win == WinW'(k)}} & data_q[k*Lanes*32 +: Lanes*32]);
-      s2_cmp  = s2_cmp  | ({NumLanes*32{s2_win == WinW'(k)}} & cmp_q[k*Lanes*32 +: Lanes*32]);
-      s2_word = s2_word | ({NumLanes*WordW{s2_win == WinW'(k)}} & word_q[k*Lanes*WordW +: Lanes*WordW]);
-    end
-  end
+  logic [NumLanes*BankW-1:0] s1_bank;           // the lanes' banks in stage 1
+  logic [NumLanes*BankW-1:0] s2_bank, s2_bank_q; // ... and in stage 2 (with one window: stage 1's, which hold)
+  always_comb
+    for (int l = 0; l < NumLanes; l++) s1_bank[l*BankW +: BankW] = wword[l*WordW +: BankW];
+  assign s2_data = zero_q ? '0 : data_mem[s2_win];
+  assign s2_cmp  = cmp_mem[s2_win];
+  assign s2_bank = Windows > 1 ? s2_bank_q : s1_bank;
 
   logic [NumBanks-1:0]       bank_re;
   logic [NumBanks-1:0]       bank_we;
@@ -248,7 +278,7 @@ module gpu_lds #(
       .Banks (NumBanks)
     ) u_lane (
       .act_i      (s2_any),
-      .bank_i     (s2_word[l*WordW +: BankW]),
+      .bank_i     (s2_bank[l*BankW +: BankW]),
       .bank_old_i (s2_old),
       .cmp_i      (s2_cmp[l*32 +: 32]),
       .old_o      (lane_old[l*32 +: 32]),
@@ -296,9 +326,8 @@ module gpu_lds #(
       fn_q   <= req_fn_i;
       ret_q  <= req_ret_i;
       mask_q <= req_mask_i;
-      word_q <= req_word_i;
-      data_q <= req_zero_i ? 1024'd0 : req_data_i;
-      cmp_q  <= req_cmp_i;
+      zero_q <= req_zero_i;
+      row_q  <= req_row_i;
     end
     // (the copies below are skipped when their stage is idle: the values are
     // then never used, since s2_act_q is 0)
@@ -306,6 +335,7 @@ module gpu_lds #(
       s2_row_q   <= s1_row;
       s2_wlane_q <= s1_wlane;
       s2_win_q   <= win;
+      s2_bank_q  <= s1_bank;
     end
   end
 
@@ -340,7 +370,7 @@ module gpu_lds #(
   // The handshake contract: a request held while not ready keeps valid high
   // and its payload unchanged; an accepted request has a known op. (A plain
   // always: Icarus warns about system tasks in always_ff.)
-  localparam int PayloadW = 5 + 6 + 1 + 32 + 448 + 1 + 1024 + 1024;
+  localparam int PayloadW = 5 + 6 + 1 + 32 + 1 + 9;
   logic                held_q;
   logic [PayloadW-1:0] held_payload_q;
 
@@ -349,15 +379,17 @@ module gpu_lds #(
     if (!rst_i && held_q) begin
       if (!req_valid_i)
         $error("gpu_lds: req_valid_i dropped before the request was accepted");
-      else if ({req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_zero_i, req_data_i, req_cmp_i} != held_payload_q)
+      else if ({req_op_i, req_fn_i, req_ret_i, req_mask_i, req_zero_i, req_row_i} != held_payload_q)
         $error("gpu_lds: request payload changed while req_valid_i was held");
     end
     if (!rst_i && accept && req_op_i != gpu_isa_pkg::FMT_LDS_LOAD && req_op_i != gpu_isa_pkg::FMT_LDS_STORE
         && req_op_i != gpu_isa_pkg::FMT_LDS_ATOMIC)
       $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
+    if (!rst_i && Windows > 1 && op_valid_i && busy_q)
+      $error("gpu_lds: an operand window arrived while an instruction is in the LDS");
     held_q <= req_valid_i && !req_ready_o;
     if (req_valid_i && !req_ready_o)
-      held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_word_i, req_zero_i, req_data_i, req_cmp_i};
+      held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_zero_i, req_row_i};
     if (rst_i) held_q <= 1'b0;
   end
 `endif

@@ -78,6 +78,8 @@ def main():
     ap.add_argument("--freq", type=float, default=50.0, help="clock target in MHz (default 50)")
     ap.add_argument("--abc", choices=["abc9", "classic"], default="abc9",
                     help="LUT mapper: ABC9 (synth_ecp5's default) or the classic ABC (as make synth)")
+    ap.add_argument("--nowidelut", action="store_true",
+                    help="synth_ecp5 -nowidelut: LUT4s only, no PFUMX or L6MUX21 (wide functions as LUT trees)")
     ap.add_argument("--top", default="gpu_fpga_top")
     ap.add_argument("--param", action="append", default=None, help="NAME=VALUE (default: the small configuration)")
     ap.add_argument("--seed", type=int, default=1)
@@ -123,14 +125,15 @@ def main():
               "setattr -mod -unset keep_hierarchy " + " ".join(p for m in INLINED_PARTS for p in module_patterns(m)),
               "flatten",
               "setattr -mod -unset keep_hierarchy *"]
+    wide = " -nowidelut" if a.nowidelut else ""
     if a.abc == "abc9":
-        lines += [f"synth_ecp5 -noflatten -top {a.top}"]
+        lines += [f"synth_ecp5 -noflatten{wide} -top {a.top}"]
     else:   # the classic ABC, as in make synth (scripts/synth.py)
-        lines += [f"synth_ecp5 -noflatten -top {a.top} -run :map_luts",
+        lines += [f"synth_ecp5 -noflatten{wide} -top {a.top} -run :map_luts",
                   "techmap -map +/lattice/latches_map.v",
                   "abc -lut 4:7 -dress",
                   "clean",
-                  f"synth_ecp5 -noflatten -top {a.top} -run map_cells:"]
+                  f"synth_ecp5 -noflatten{wide} -top {a.top} -run map_cells:"]
     lines += [
               # (hierarchical: nextpnr flattens it; Yosys's own flatten ran out
               # of WebAssembly memory on the small configuration)

@@ -143,6 +143,7 @@ module fp_tb_top #(
     .tag_i     (ds_tag_i),
     .ready_o   (ds_ready_o),
     .done_o    (ds_done_o),
+    .rwin_i    (1'b0),
     .result_o  (ds_result_o),
     .tag_o     (ds_tag_o)
   );

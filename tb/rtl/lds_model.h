@@ -25,6 +25,8 @@ enum { LDS_LANES = 32, LDS_WORDS = 16384, LDS_ROWS = LDS_WORDS / LDS_BANKS };
 #ifndef LDS_ROUND_LANES
 #define LDS_ROUND_LANES 32
 #endif
+/* The windows of LDS_ROUND_LANES lanes: the operands go in one window a cycle. */
+#define LDS_WINDOWS (LDS_LANES / LDS_ROUND_LANES)
 
 /* One instruction as the CU hands it to the LDS. */
 typedef struct {

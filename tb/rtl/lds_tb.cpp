@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 namespace {
 
@@ -38,6 +39,40 @@ void tick(Shim *s)
     s->top->eval();
 }
 
+// The windows of operands a request needs before it (the last one comes with it).
+constexpr int WINDOWS = LDS_WINDOWS;
+
+// Bits [bit, bit + n) of a port, whatever its Verilated type.
+template <std::size_t N> void put_bits(VlWide<N> &port, int bit, int n, uint32_t v)
+{
+    for (int i = 0; i < n; i++) {
+        uint32_t m = 1u << ((bit + i) % 32);
+        port[(bit + i) / 32] = (v >> i & 1) ? (port[(bit + i) / 32] | m) : (port[(bit + i) / 32] & ~m);
+    }
+}
+template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type>
+void put_bits(T &port, int bit, int n, uint32_t v)
+{
+    for (int i = 0; i < n; i++) {
+        T m = (T)((T)1 << (bit + i));
+        port = (v >> i & 1) ? (T)(port | m) : (T)(port & ~m);
+    }
+}
+
+// The operand window k of request r (valid), or junk.
+void drive_window(Shim *s, const lds_req *r, bool valid, int k)
+{
+    Vgpu_lds *t = s->top;
+    t->op_valid_i = valid;
+    t->op_win_i = valid ? k : next_junk(s) % WINDOWS;
+    for (int l = 0; l < LDS_ROUND_LANES; l++) {
+        int lane = k * LDS_ROUND_LANES + l;
+        put_bits(t->op_word_i, l * 14, 14, valid ? r->word[lane] & 0x3fff : next_junk(s));
+        put_bits(t->op_data_i, l * 32, 32, valid ? r->data[lane] : next_junk(s));
+        put_bits(t->op_cmp_i, l * 32, 32, valid ? r->cmp[lane] : next_junk(s));
+    }
+}
+
 void drive(Shim *s, const lds_req *r, bool valid, bool corrupt)
 {
     Vgpu_lds *t = s->top;
@@ -47,26 +82,16 @@ void drive(Shim *s, const lds_req *r, bool valid, bool corrupt)
         t->req_fn_i = next_junk(s) & 63;
         t->req_ret_i = next_junk(s) & 1;
         t->req_zero_i = next_junk(s) & 1;
+        t->req_row_i = next_junk(s) & 511;
         t->req_mask_i = next_junk(s);
-        for (int w = 0; w < 14; w++) t->req_word_i[w] = next_junk(s);
-        for (int w = 0; w < 32; w++) t->req_data_i[w] = next_junk(s);
-        for (int w = 0; w < 32; w++) t->req_cmp_i[w] = next_junk(s);
         return;
     }
     t->req_op_i = r->op;
     t->req_fn_i = r->fn;
     t->req_ret_i = r->ret;
     t->req_zero_i = 0;
-    t->req_mask_i = r->mask;
-    for (int w = 0; w < 14; w++) t->req_word_i[w] = 0;
-    for (int l = 0; l < LDS_LANES; l++) {
-        uint32_t v = r->word[l] & 0x3fff;
-        int bit = l * 14;
-        t->req_word_i[bit / 32] |= v << (bit % 32);
-        if (bit % 32 > 32 - 14) t->req_word_i[bit / 32 + 1] |= v >> (32 - bit % 32);
-        t->req_data_i[l] = r->data[l] ^ (corrupt && l == 0);
-        t->req_cmp_i[l] = r->cmp[l];
-    }
+    t->req_row_i = 0;
+    t->req_mask_i = r->mask ^ (corrupt ? 1u : 0u);
 }
 
 // Lane l's word of a window port (64 bits wide or more).
@@ -80,7 +105,9 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
     int pres = 0;          // next job to present
     int fly = -1;          // accepted job awaiting its response
     int held = 0;          // cycles job `pres` has been presented without being accepted
-    bool presenting = false;
+    int streamed = 0;      // operand windows of job `pres` written so far
+    bool presenting = false;   // job `pres` is due: its windows go in, then the request
+    bool stray_sent = false;   // (a corrupt job with windows: one stray window sent while busy)
     long idle_since = s->edge;
     long deadline = s->edge + 100;
     memset(obs, 0, sizeof *obs * (size_t)n);
@@ -89,10 +116,22 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
             const lds_job *j = &jobs[pres];
             presenting = j->gap < 0 ? true : (fly < 0 && s->edge - idle_since >= j->gap);
         }
-        drive(s, pres < n ? &jobs[pres].req : nullptr, presenting, presenting && jobs[pres].corrupt && held > 0);
+        // A due job writes its windows while the LDS is ready, one a cycle, and
+        // presents the request with the last (with one window, from the start:
+        // the LDS takes the window when it takes the request).
+        const lds_req *r = pres < n ? &jobs[pres].req : nullptr;
+        bool ready = t->req_ready_o;   // (a register's output: the drive below does not change it)
+        bool corrupt = presenting && jobs[pres].corrupt;
+        bool stray = corrupt && WINDOWS > 1 && !ready && !stray_sent;
+        bool window = presenting && (WINDOWS == 1 || ready);
+        bool request = presenting && streamed == WINDOWS - 1 && (WINDOWS == 1 || ready);
+        drive(s, r, request, corrupt && WINDOWS == 1 && held > 0);
+        drive_window(s, r, window || stray, window ? streamed : 0);
+        stray_sent = stray_sent || stray;
         t->eval();
         // sample before the edge
-        bool accept = presenting && t->req_ready_o;
+        bool accept = request && t->req_ready_o;
+        if (window && !request) streamed++;
         if (t->stat_conflict_o || t->stat_lanes_o) {
             if (fly < 0) {
                 snprintf(why, whylen, "counter pulse at edge %ld with no request in flight", s->edge + 1);
@@ -133,8 +172,10 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
             obs[fly].held = held;
             presenting = false;
             held = 0;
+            streamed = 0;
+            stray_sent = false;
             deadline = s->edge + 100;
-        } else if (presenting) {
+        } else if (request) {
             held++;
         }
         if (s->edge > deadline) {
@@ -144,6 +185,7 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
         }
     }
     drive(s, nullptr, false, false);
+    drive_window(s, nullptr, false, 0);
     return 0;
 }
 
@@ -163,6 +205,7 @@ int main(int argc, char **argv)
     Vgpu_lds top(&ctx);
     Shim s = { &ctx, &top, 0, 0x243f6a8885a308d3ull };
     drive(&s, nullptr, false, false);
+    drive_window(&s, nullptr, false, 0);
     top.clk_i = 0;
     top.rst_i = 1;
     top.eval();

@@ -111,11 +111,14 @@ static int run_checked(lds_tb *t, const lds_job *jobs, int n, int base, lds_obs 
         lds_model_exec(&t->model, &jobs[i].req, &want);
         if (!failed && check_obs(&jobs[i].req, &want, &obs[i], base + i, why, whylen))
             failed = 1;
-        /* back-to-back: an early request is accepted in the previous one's response cycle */
+        /* back-to-back: an early request is accepted in the previous one's response
+         * cycle, or, with more than one window, once its other windows went in
+         * (one a cycle from then: the LDS takes them only while ready) */
         if (!failed && i > 0 && jobs[i].gap < 0 &&
-            obs[i].accept_edge != obs[i - 1].accept_edge + obs[i - 1].latency) {
-            snprintf(why, whylen, "request %d: accepted at edge %ld, expected %ld (the previous response)", base + i,
-                     obs[i].accept_edge, obs[i - 1].accept_edge + obs[i - 1].latency);
+            obs[i].accept_edge != obs[i - 1].accept_edge + obs[i - 1].latency + (LDS_WINDOWS - 1)) {
+            snprintf(why, whylen, "request %d: accepted at edge %ld, expected %ld (the previous response + %d)",
+                     base + i, obs[i].accept_edge, obs[i - 1].accept_edge + obs[i - 1].latency + (LDS_WINDOWS - 1),
+                     LDS_WINDOWS - 1);
             failed = 1;
         }
         /* an idle LDS is ready: a request presented after the response is accepted at once */
@@ -230,7 +233,8 @@ static void test_costs(lds_tb *t)
 }
 
 /* Eight conflict-free loads presented early: one every 2 cycles (with
- * windows of LDS_ROUND_LANES lanes: one every rounds + 1 cycles). */
+ * windows of LDS_ROUND_LANES lanes: one every rounds + 1 cycles, plus the
+ * cycles the next request's other windows take to go in). */
 static void test_back_to_back(lds_tb *t)
 {
     lds_job jobs[8];
@@ -247,7 +251,7 @@ static void test_back_to_back(lds_tb *t)
     }
     if (!run_checked(t, jobs, 8, 0, obs, why, sizeof why)) {
         long cycles = obs[7].accept_edge + obs[7].latency - obs[0].accept_edge;
-        long want = 8L * (LDS_LANES / LDS_ROUND_LANES + 1);
+        long want = 8L * (LDS_WINDOWS + 1) + 7L * (LDS_WINDOWS - 1);
         if (cycles != want)
             snprintf(why, sizeof why, "8 conflict-free requests took %ld cycles, expected %ld", cycles, want);
     }
@@ -452,7 +456,10 @@ static void test_random(lds_tb *t)
                cov.cas_hit, cov.cas_miss, cov.same_word_stores, cov.empty_masks);
 }
 
-/* A request whose payload changes while it waits must trip the RTL's check. */
+/* A request whose payload changes while it waits must trip the RTL's check;
+ * with more than one window, so must an operand window sent while the LDS is
+ * busy (the request then never waits: it goes with its last window, when the
+ * LDS is ready). */
 static void test_payload_check(lds_tb *t)
 {
     lds_job jobs[2];
@@ -466,12 +473,14 @@ static void test_payload_check(lds_tb *t)
     }
     jobs[1].gap = -1;
     jobs[1].corrupt = 1;
-    printf("    (the next %%Error line is expected: this test corrupts a held request)\n");
+    printf(LDS_WINDOWS == 1 ? "    (the next %%Error line is expected: this test corrupts a held request)\n"
+                            : "    (the next %%Error line is expected: this test sends an operand window to a busy LDS)\n");
     fflush(stdout);
     int before = t->dut->sim_errors(t->dut->ctx);
     if (!t->dut->run(t->dut->ctx, jobs, 2, obs, why, sizeof why) && t->dut->sim_errors(t->dut->ctx) == before)
-        snprintf(why, sizeof why, "the payload changed under a held req_valid_i and no simulation check fired");
-    report(t, "lds_payload_change_caught", why, "");
+        snprintf(why, sizeof why, LDS_WINDOWS == 1 ? "the payload changed under a held req_valid_i and no simulation check fired"
+                                                   : "an operand window went to a busy LDS and no simulation check fired");
+    report(t, LDS_WINDOWS == 1 ? "lds_payload_change_caught" : "lds_window_while_busy_caught", why, "");
 }
 
 int lds_run_tests(const lds_dut *dut)

@@ -13,8 +13,11 @@ typedef struct {
     lds_req req;
     int gap;      /* >= 0: present it this many idle cycles after the previous response;
                      -1: present it as soon as the previous request is accepted, so valid
-                     is held while the LDS is busy and it is accepted in the response cycle */
-    int corrupt;  /* flip a payload bit while the request is held (the simulation check must fire) */
+                     is held while the LDS is busy and it is accepted in the response cycle
+                     (with more than one window: its windows go in from that cycle, one a
+                     cycle, and the request with the last) */
+    int corrupt;  /* flip a payload bit while the request is held, or with more than one
+                     window send one to the busy LDS (the simulation check must fire) */
 } lds_job;
 
 /* What the DUT did with one job. Cycles are clock edges. */
