@@ -509,7 +509,6 @@ module gpu_cu #(
     .ex_fault_addr_i (ex_fault_addr_q),
     .opnd_a_i        (opnd_a),
     .opnd_b_i        (opnd_b),
-    .opnd_c_i        (opnd_c),
     .mask_i          (ex_mask),
     .num_insts_i     (num_insts_i),
     .lds_bytes_i     (lds_bytes_i),

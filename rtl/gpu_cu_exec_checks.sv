@@ -31,9 +31,8 @@ module gpu_cu_exec_checks #(
   input  wire [3:0]          ex_fault_i,       // the issue-time fault, its register and address
   input  wire [5:0]          ex_fault_reg_i,
   input  wire [31:0]         ex_fault_addr_i,
-  input  wire [Lanes*32-1:0] opnd_a_i,         // the window's operands and the M mask
+  input  wire [Lanes*32-1:0] opnd_a_i,         // the window's A and B operands and the M mask
   input  wire [Lanes*32-1:0] opnd_b_i,
-  input  wire [Lanes*32-1:0] opnd_c_i,
   input  wire [31:0]         mask_i,
   // the task
   input  wire [12:0]         num_insts_i,
@@ -148,7 +147,6 @@ module gpu_cu_exec_checks #(
   // The whole addresses and B, for the trace, with the last window: the
   // earlier windows wait in col_*_q. (The units take the windows as they
   // pass; a build without the trace has none of this.)
-  wire unused_opnd_c = ^opnd_c_i;
   if (Passes == 1) begin : g_full_now
     assign full_a_o = win_addr;
     assign full_b_o = opnd_b_i;

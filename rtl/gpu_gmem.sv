@@ -78,7 +78,7 @@ module gpu_gmem #(
   input  wire           resp_valid_i,
   output logic          resp_ready_o,
   input  wire  [15:0]   resp_tag_i,
-  input  wire  [511:0]  resp_data_i,    // load: the line; atomic: the old word at its word
+  input  wire  [511:0]  resp_data_i,    // load: the line; atomic: the old word at its word (others undefined)
   // completion
   output logic          done_valid_o,
   input  wire           done_ready_i,

@@ -266,16 +266,15 @@ module gpu_l1 #(
     ram_raddr = a_idx;
     ram_we    = '0;
     ram_waddr = '0;
-    ram_wdata = '0;
     if (fill_install) begin
       ram_we    = 16'hFFFF;
       ram_waddr = ms_idx_q[fill_ms];
-      ram_wdata = dresp_data_i;
     end else if (a_go && a_update && a_hit) begin
       ram_we    = t_words_q;
       ram_waddr = a_idx;
-      ram_wdata = t_data_q;
     end
+    // (the data by fill_hit, not the deeper fill_install: a store waits while an answer fills)
+    ram_wdata = fill_hit ? dresp_data_i : t_data_q;
   end
 
   // Tags: an allocating miss writes its victim way. The read port reads the

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_l2_mshrs: the miss-status holding registers of an L2 slice
 // (gpu_l2_slice; docs/architecture.md, "The L2"). A miss of the slice's
-// lookup takes the lowest free entry with its whole request and the line
-// slot it reserved (alloc_i). An entry then
+// lookup takes the lowest free entry with its request and the line slot it
+// reserved (alloc_i); an atomic's operand word follows a cycle later
+// (opnd_i). A store's data is not kept: the slice writes its words into the
+// reserved slot at once, and the fill leaves them (fill_keep_o). An entry then
 //   - reads its line from memory: mr_* offers the lowest entry waiting to
 //     send whose line has no write-back waiting or in flight
 //     (line_in_wb_i, one bit per entry, answered for the lines of
@@ -32,9 +34,9 @@ module gpu_l2_mshrs #(
   input  wire                      alloc_nt_i,
   input  wire                      alloc_sys_i,
   input  wire  [15:0]              alloc_words_i,
-  input  wire  [511:0]             alloc_data_i,
   input  wire  [31:0]              alloc_cmp_i,
   input  wire  [15:0]              alloc_tag_i,
+  input  wire  [31:0]              opnd_i,         // the cycle after alloc_i: its atomic's operand
   // line reads to memory
   output logic [Mshrs*26-1:0]      lines_o,
   output logic [Mshrs-1:0]         reading_o,      // entries waiting to send their read
@@ -48,6 +50,7 @@ module gpu_l2_mshrs #(
   input  wire  [$clog2(Mshrs)-1:0] fill_id_i,
   output logic [IdxW-1:0]          fill_idx_o,
   output logic [1:0]               fill_beat_o,
+  output logic [15:0]              fill_keep_o,    // words of the line its store wrote (the fill skips them)
   output logic                     fill_last_o,
   // replay of a filled entry's request
   output logic                     replay_o,
@@ -58,7 +61,7 @@ module gpu_l2_mshrs #(
   output logic                     replay_nt_o,
   output logic                     replay_sys_o,
   output logic [15:0]              replay_words_o,
-  output logic [511:0]             replay_data_o,
+  output logic [31:0]              replay_opnd_o,
   output logic [31:0]              replay_cmp_o,
   output logic [15:0]              replay_tag_o,
   input  wire                      replay_done_i,
@@ -80,7 +83,7 @@ module gpu_l2_mshrs #(
   logic              ms_nt_q    [Mshrs];
   logic              ms_sys_q   [Mshrs];
   logic [15:0]       ms_words_q [Mshrs];
-  logic [511:0]      ms_data_q  [Mshrs];
+  logic [31:0]       ms_opnd_q  [Mshrs];
   logic [31:0]       ms_cmp_q   [Mshrs];
   logic [15:0]       ms_tag_q   [Mshrs];
 
@@ -111,7 +114,7 @@ module gpu_l2_mshrs #(
   assign replay_nt_o    = ms_nt_q[replay_id];
   assign replay_sys_o   = ms_sys_q[replay_id];
   assign replay_words_o = ms_words_q[replay_id];
-  assign replay_data_o  = ms_data_q[replay_id];
+  assign replay_opnd_o  = ms_opnd_q[replay_id];
   assign replay_cmp_o   = ms_cmp_q[replay_id];
   assign replay_tag_o   = ms_tag_q[replay_id];
 
@@ -136,6 +139,7 @@ module gpu_l2_mshrs #(
 
   assign fill_idx_o  = ms_idx_q[fill_id_i];
   assign fill_beat_o = ms_beat_q[fill_id_i];
+  assign fill_keep_o = ms_op_q[fill_id_i] == gpu_mem_pkg::MEM_OP_STORE ? ms_words_q[fill_id_i] : 16'd0;
   assign fill_last_o = fill_i && ms_beat_q[fill_id_i] == 2'd3;
 
   always_comb begin
@@ -147,7 +151,12 @@ module gpu_l2_mshrs #(
     end
   end
 
+  logic             opnd_due_q;   // the entry allocated at the last edge takes opnd_i
+  logic [MshrW-1:0] opnd_id_q;
   always_ff @(posedge clk_i) begin
+    opnd_due_q <= alloc_i;
+    opnd_id_q  <= free_id;
+    if (opnd_due_q) ms_opnd_q[opnd_id_q] <= opnd_i;
     if (fill_i) begin
       ms_beat_q[fill_id_i] <= ms_beat_q[fill_id_i] + 2'd1;
       if (ms_beat_q[fill_id_i] == 2'd3) ms_state_q[fill_id_i] <= MS_REPLAY;
@@ -164,7 +173,6 @@ module gpu_l2_mshrs #(
       ms_nt_q[free_id]    <= alloc_nt_i;
       ms_sys_q[free_id]   <= alloc_sys_i;
       ms_words_q[free_id] <= alloc_words_i;
-      ms_data_q[free_id]  <= alloc_data_i;
       ms_cmp_q[free_id]   <= alloc_cmp_i;
       ms_tag_q[free_id]   <= alloc_tag_i;
     end

@@ -6,7 +6,9 @@
 // (a block RAM, one word per set); the lookup follows, and hits answer one
 // cycle after it. A miss takes an MSHR, reserves its
 // way, fetches the line and then replays the request as a hit; a store of a
-// whole line allocates without a fetch. Dirty victims go to write-back
+// whole line allocates without a fetch. A store that misses writes its words
+// into the reserved way at once (the fill then leaves them), so an MSHR holds
+// no line of data: its replay only answers the store. Dirty victims go to write-back
 // buffers; a line is not fetched again while its write-back is unanswered.
 // A system-scope request's line leaves once it is performed (written back if
 // dirty). maint_req_i writes back every dirty line (and with maint_inv_i invalidates
@@ -41,7 +43,8 @@ module gpu_l2_slice #(
   input  wire  [511:0]  req_data_i,
   input  wire  [31:0]   req_cmp_i,
   input  wire  [15:0]   req_tag_i,
-  // responses (load: the line; atomic: the old word at its word; store: no data)
+  // responses (load: the line; atomic: the line as read, whose word at the
+  // atomic's is the old value; store: no data)
   output logic          resp_valid_o,
   input  wire           resp_ready_i,
   output logic [15:0]   resp_tag_o,
@@ -134,13 +137,13 @@ module gpu_l2_slice #(
   logic               free_ms_ok, replay_ok, ms_fetching, ms_busy, fill_last;
   logic [IdxW-1:0]    replay_idx, fill_idx;
   logic [1:0]         fill_beat;
+  logic [15:0]        fill_keep;     // words of the filled line its store has written
   logic [25:0]        replay_line;
   logic [1:0]         replay_op;
   logic [5:0]         replay_fn;
   logic               replay_nt, replay_sys;
   logic [15:0]        replay_words, replay_tag;
-  logic [511:0]       replay_data;
-  logic [31:0]        replay_cmp;
+  logic [31:0]        replay_opnd, replay_cmp;
   logic [Mshrs*26-1:0] ms_lines;
   logic [Mshrs-1:0]   ms_reading;
   // write-back buffers (gpu_l2_wb_buffers); the lines checked against their
@@ -166,13 +169,17 @@ module gpu_l2_slice #(
 
   // ---------------------------------------------------------------- stage B (the cycle after lookup)
   // B_RESP: answer (load data from the RAM, store ack); B_ATOMIC: read-modify-write
-  // the word read, answer the old word; B_ALLOC: write a whole-line store into the
-  // way just allocated; and with b_copy_q the RAM word read is a victim for a
-  // write-back buffer.
+  // the word read, answer the old word; B_ALLOC: answer a whole-line store. With
+  // b_write_q a store that missed writes its words into the way just
+  // allocated; with b_copy_q the RAM word read is a victim for a write-back
+  // buffer.
   localparam logic [1:0] B_NONE = 2'd0, B_RESP = 2'd1, B_ATOMIC = 2'd2, B_ALLOC = 2'd3;
   logic [1:0]        b_kind_q;
   logic              b_first_q;              // first cycle in B (RAM writes happen once)
   logic              b_copy_q;
+  logic              b_write_q;              // a missed store's words go into the RAM
+  logic              b_replay_q;             // the request is a replay: its operand is b_ropnd_q
+  logic [31:0]       b_ropnd_q;
   logic [WbW-1:0]    b_wb_q;
   logic [IdxW-1:0]   b_idx_q;
   logic [5:0]        b_fn_q;
@@ -180,49 +187,45 @@ module gpu_l2_slice #(
   logic [511:0]      b_data_q;
   logic [31:0]       b_cmp_q;
   logic [15:0]       b_tag_q;
-  logic [511:0]      b_resp_data;
-
-  logic              b_load_q;               // B_RESP of a load (a store's answer carries no data)
 
   wire b_answers = b_kind_q != B_NONE;
   // B keeps A busy while it waits for the response port, and in the cycle it writes the RAM.
-  wire b_block   = (b_answers && !resp_ready_i) || (b_first_q && (b_kind_q == B_ATOMIC || b_kind_q == B_ALLOC));
+  wire b_writes  = b_first_q && (b_kind_q == B_ATOMIC || b_write_q);   // B writes the RAM this cycle
+  wire b_block   = (b_answers && !resp_ready_i) || b_writes;
 
-  // The atomic of stage B.
+  // The atomic of stage B. Its operand is its word of the request's data, or
+  // for a replay the MSHR's copy of it; B's first cycle after a miss gives
+  // that word to the new MSHR.
   logic [3:0]  b_word;
   logic [31:0] b_old, b_opnd, b_new;   // the atomic's word: old value, operand, new value
   always_comb begin
     b_word = '0;
     for (int w = 15; w >= 0; w--)
       if (b_words_q[w]) b_word = w[3:0];
-    // (words at constant places here and below: a variable part-select became a barrel shifter in synthesis)
+    // (words at constant places here: a variable part-select became a barrel shifter in synthesis)
     b_old = '0;
     b_opnd = '0;
-    if (b_kind_q == B_ATOMIC)   // (only then: cheaper to simulate)
+    if (b_first_q)   // (only then: cheaper to simulate)
       for (int w = 0; w < 16; w++)
         if (b_word == w[3:0]) begin
           b_old  = ram_rdata[w*32 +: 32];
           b_opnd = b_data_q[w*32 +: 32];
         end
+    if (b_replay_q) b_opnd = b_ropnd_q;
     b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd, b_old == b_cmp_q);
   end
 
-  always_comb begin
-    b_resp_data = '0;
-    if (b_kind_q == B_RESP && b_load_q) b_resp_data = ram_rdata;
-    else if (b_kind_q == B_ATOMIC)
-      for (int w = 0; w < 16; w++)
-        if (b_word == w[3:0]) b_resp_data[w*32 +: 32] = b_old;
-  end
-
+  // The answer is the RAM word read: a load's line, or the line an atomic
+  // read, whose atomic word the memory unit takes (no multiplexer of 512 bits
+  // here; a store's answer carries no data).
   assign resp_valid_o = b_answers;
   assign resp_tag_o   = b_tag_q;
-  assign resp_data_o  = b_resp_data;
+  assign resp_data_o  = ram_rdata;
 
   // ---------------------------------------------------------------- stage A: lookup
   // Sources, highest priority first: the walker, an MSHR replaying its request, the input.
   logic              fill_write;             // a fill beat is written this cycle
-  assign mf_ready_o = !(b_first_q && (b_kind_q == B_ATOMIC || b_kind_q == B_ALLOC));
+  assign mf_ready_o = !b_writes;
   assign fill_write = mf_valid_i && mf_ready_o;
 
   // A system-scope request bypasses the L2 coherently: it is performed here
@@ -244,7 +247,6 @@ module gpu_l2_slice #(
   wire          a_sys    = a_replay ? replay_sys   : t_sys_q;
   wire [25:0]   a_line   = a_replay ? replay_line  : t_line_q;
   wire [15:0]   a_words  = a_replay ? replay_words : t_words_q;
-  wire [511:0]  a_data   = a_replay ? replay_data  : t_data_q;
   wire [31:0]   a_cmp    = a_replay ? replay_cmp   : t_cmp_q;
   wire [15:0]   a_tag    = a_replay ? replay_tag   : t_tag_q;
   wire          a_valid  = a_replay || (t_valid_q && tags_t_q);
@@ -356,7 +358,7 @@ module gpu_l2_slice #(
     .alloc_nt_i     (a_nt),
     .alloc_sys_i    (a_sys),
     .alloc_words_i  (a_words),
-    .alloc_data_i   (a_data),
+    .opnd_i         (b_opnd),
     .alloc_cmp_i    (a_cmp),
     .alloc_tag_i    (a_tag),
     .lines_o        (ms_lines),
@@ -370,6 +372,7 @@ module gpu_l2_slice #(
     .fill_id_i      (mf_id_i),
     .fill_idx_o     (fill_idx),
     .fill_beat_o    (fill_beat),
+    .fill_keep_o    (fill_keep),
     .fill_last_o    (fill_last),
     .replay_o       (replay_ok),
     .replay_idx_o   (replay_idx),
@@ -379,7 +382,7 @@ module gpu_l2_slice #(
     .replay_nt_o    (replay_nt),
     .replay_sys_o   (replay_sys),
     .replay_words_o (replay_words),
-    .replay_data_o  (replay_data),
+    .replay_opnd_o  (replay_opnd),
     .replay_cmp_o   (replay_cmp),
     .replay_tag_o   (replay_tag),
     .replay_done_i  (a_go && a_replay),
@@ -465,24 +468,26 @@ module gpu_l2_slice #(
     ram_raddr = '0;
     ram_we    = '0;
     ram_waddr = '0;
-    ram_wdata = '0;
     if (b_first_q && b_kind_q == B_ATOMIC) begin
       ram_we    = 16'd1 << b_word;
       ram_waddr = b_idx_q;
-      ram_wdata = {16{b_new}};   // (the word enable picks b_word's)
-    end else if (b_first_q && b_kind_q == B_ALLOC) begin
-      ram_we    = 16'hFFFF;
+    end else if (b_first_q && b_write_q) begin
+      ram_we    = b_words_q;
       ram_waddr = b_idx_q;
-      ram_wdata = b_data_q;
     end else if (fill_write) begin
-      ram_we    = 16'hF << {fill_beat, 2'b00};
+      ram_we    = (16'hF << {fill_beat, 2'b00}) & ~fill_keep;
       ram_waddr = fill_idx;
-      ram_wdata = {4{mf_data_i}};
-    end else if (a_go && a_hit_go && a_op == gpu_mem_pkg::MEM_OP_STORE) begin
-      ram_we    = a_words;
+    end else if (a_go && a_hit_go && !a_replay && a_op == gpu_mem_pkg::MEM_OP_STORE) begin
+      ram_we    = t_words_q;   // (a replayed store wrote its words when it missed)
       ram_waddr = a_hit_idx;
-      ram_wdata = a_data;
     end
+    // The data of those writes, chosen by registers and the fill's valid
+    // alone (the word enables above decide): a fill beat that is offered
+    // is taken unless B writes, and a store hit is written only when no
+    // fill beat is taken.
+    if (b_writes) ram_wdata = b_kind_q == B_ATOMIC ? {16{b_new}} : b_data_q;   // (the atomic: its word enable picks b_word's)
+    else if (mf_valid_i) ram_wdata = {4{mf_data_i}};
+    else ram_wdata = t_data_q;
     if (walk_go && walk_dirty) begin
       ram_re    = 1'b1;
       ram_raddr = walk_idx;
@@ -527,25 +532,29 @@ module gpu_l2_slice #(
     // stage B
     b_first_q <= 1'b0;
     b_copy_q  <= 1'b0;
+    b_write_q <= 1'b0;
     if (b_answers && resp_ready_i) b_kind_q <= B_NONE;
 
     // stage A
     if (a_go) begin
       b_first_q <= 1'b1;
-      b_load_q  <= a_op == gpu_mem_pkg::MEM_OP_LOAD;
       b_tag_q   <= a_tag;
       b_fn_q    <= a_fn;
       b_words_q <= a_words;
-      b_data_q  <= a_data;
+      b_data_q  <= t_data_q;
+      b_replay_q <= a_replay;
+      b_ropnd_q <= replay_opnd;
       b_cmp_q   <= a_cmp;
       if (a_hit_go) begin
         b_kind_q <= a_op == gpu_mem_pkg::MEM_OP_ATOMIC ? B_ATOMIC : B_RESP;
         b_idx_q  <= a_hit_idx;
       end else begin
         // a miss: the victim (a dirty one into a write-back buffer) takes the
-        // line: written now by a whole-line store, else reserved for a fetch
-        b_idx_q  <= a_vic_idx;
-        b_kind_q <= a_full_store ? B_ALLOC : B_NONE;
+        // line, reserved for a fetch unless a whole-line store writes it; a
+        // store writes its words now (the fill leaves them)
+        b_idx_q   <= a_vic_idx;
+        b_kind_q  <= a_full_store ? B_ALLOC : B_NONE;
+        b_write_q <= a_op == gpu_mem_pkg::MEM_OP_STORE;
         if (a_need_wb) begin
           b_copy_q <= 1'b1;
           b_wb_q   <= free_wb;
@@ -572,6 +581,7 @@ module gpu_l2_slice #(
       b_kind_q    <= B_NONE;
       b_first_q   <= 1'b0;
       b_copy_q    <= 1'b0;
+      b_write_q   <= 1'b0;
       drop_q      <= 1'b0;
       t_valid_q   <= 1'b0;
       tags_t_q    <= 1'b0;
