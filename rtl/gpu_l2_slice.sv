@@ -171,20 +171,19 @@ module gpu_l2_slice #(
   // B_RESP: answer (load data from the RAM, store ack); B_ATOMIC: read-modify-write
   // the word read, answer the old word; B_ALLOC: answer a whole-line store. With
   // b_write_q a store that missed writes its words into the way just
-  // allocated; with b_copy_q the RAM word read is a victim for a write-back
-  // buffer.
+  // allocated, from the input register, which keeps them for that cycle
+  // (it takes no request at the lookup's edge); with b_copy_q the RAM word
+  // read is a victim for a write-back buffer.
   localparam logic [1:0] B_NONE = 2'd0, B_RESP = 2'd1, B_ATOMIC = 2'd2, B_ALLOC = 2'd3;
   logic [1:0]        b_kind_q;
   logic              b_first_q;              // first cycle in B (RAM writes happen once)
   logic              b_copy_q;
   logic              b_write_q;              // a missed store's words go into the RAM
-  logic              b_replay_q;             // the request is a replay: its operand is b_ropnd_q
-  logic [31:0]       b_ropnd_q;
+  logic [31:0]       b_opnd_q;               // an atomic's operand word
   logic [WbW-1:0]    b_wb_q;
   logic [IdxW-1:0]   b_idx_q;
   logic [5:0]        b_fn_q;
   logic [15:0]       b_words_q;
-  logic [511:0]      b_data_q;
   logic [31:0]       b_cmp_q;
   logic [15:0]       b_tag_q;
 
@@ -193,26 +192,30 @@ module gpu_l2_slice #(
   wire b_writes  = b_first_q && (b_kind_q == B_ATOMIC || b_write_q);   // B writes the RAM this cycle
   wire b_block   = (b_answers && !resp_ready_i) || b_writes;
 
-  // The atomic of stage B. Its operand is its word of the request's data, or
-  // for a replay the MSHR's copy of it; B's first cycle after a miss gives
-  // that word to the new MSHR.
-  logic [3:0]  b_word;
-  logic [31:0] b_old, b_opnd, b_new;   // the atomic's word: old value, operand, new value
-  always_comb begin
-    b_word = '0;
+  // The atomic of stage B: its word (the lowest of its words), old value
+  // and new value. Its operand word was taken at the lookup: from the
+  // request, or for a replay from its MSHR (which gets it, after a miss, in
+  // B's first cycle).
+  function automatic logic [3:0] lowest_word(input logic [15:0] words);
+    lowest_word = '0;
     for (int w = 15; w >= 0; w--)
-      if (b_words_q[w]) b_word = w[3:0];
-    // (words at constant places here: a variable part-select became a barrel shifter in synthesis)
+      if (words[w]) lowest_word = w[3:0];
+  endfunction
+  wire [3:0]   b_word = lowest_word(b_words_q);
+  logic [31:0] b_old, b_new;
+  always_comb begin
+    // (words at constant places here and below: a variable part-select became a barrel shifter in synthesis)
     b_old = '0;
-    b_opnd = '0;
     if (b_first_q)   // (only then: cheaper to simulate)
       for (int w = 0; w < 16; w++)
-        if (b_word == w[3:0]) begin
-          b_old  = ram_rdata[w*32 +: 32];
-          b_opnd = b_data_q[w*32 +: 32];
-        end
-    if (b_replay_q) b_opnd = b_ropnd_q;
-    b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd, b_old == b_cmp_q);
+        if (b_word == w[3:0]) b_old = ram_rdata[w*32 +: 32];
+    b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd_q, b_old == b_cmp_q);
+  end
+  logic [31:0] t_opnd;   // the input register's operand word
+  always_comb begin
+    t_opnd = '0;
+    for (int w = 0; w < 16; w++)
+      if (lowest_word(t_words_q) == w[3:0]) t_opnd = t_data_q[w*32 +: 32];
   end
 
   // The answer is the RAM word read: a load's line, or the line an atomic
@@ -264,15 +267,17 @@ module gpu_l2_slice #(
                       (a_full_store || free_ms_ok);
   wire a_go         = a_valid && !a_stall_common && (a_hit_go || a_miss_go);
   wire a_in_go      = a_go && !a_replay;
+  wire a_store_miss = a_go && !a_hit_go && a_op == gpu_mem_pkg::MEM_OP_STORE;   // (B writes it from t_data_q)
   wire [IdxW-1:0] a_hit_idx = a_replay ? replay_idx : {t_set, a_way};
   wire [IdxW-1:0] a_vic_idx = {t_set, victim_way};
   // The input register takes a request when it is empty or its request
   // leaves (not during a walk), unless the request's line is being fetched
   // (an MSHR holds it, or the lookup allocates one for it now): that request
   // would wait in the register and hold up the requests behind it, so it is
-  // left where it is, and the crossbar offers another CU's request.
+  // left where it is, and the crossbar offers another CU's request. A store
+  // that misses keeps its data in the register for B's write.
   wire in_fetch = (a_go && !a_hit_go && !a_full_store && t_line_q == req_line_i) || ms_fetching;
-  assign req_ready_o = (!t_valid_q || a_in_go) && !walk_busy && !in_fetch;
+  assign req_ready_o = (!t_valid_q || (a_in_go && !a_store_miss)) && !walk_busy && !in_fetch;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
   assign perf_tag_o   = a_tag;
 
@@ -358,7 +363,7 @@ module gpu_l2_slice #(
     .alloc_nt_i     (a_nt),
     .alloc_sys_i    (a_sys),
     .alloc_words_i  (a_words),
-    .opnd_i         (b_opnd),
+    .opnd_i         (b_opnd_q),
     .alloc_cmp_i    (a_cmp),
     .alloc_tag_i    (a_tag),
     .lines_o        (ms_lines),
@@ -483,10 +488,10 @@ module gpu_l2_slice #(
     end
     // The data of those writes, chosen by registers and the fill's valid
     // alone (the word enables above decide): a fill beat that is offered
-    // is taken unless B writes, and a store hit is written only when no
-    // fill beat is taken.
-    if (b_writes) ram_wdata = b_kind_q == B_ATOMIC ? {16{b_new}} : b_data_q;   // (the atomic: its word enable picks b_word's)
-    else if (mf_valid_i) ram_wdata = {4{mf_data_i}};
+    // is taken unless B writes; a store that hits, or B's store that missed,
+    // writes the input register's data.
+    if (b_first_q && b_kind_q == B_ATOMIC) ram_wdata = {16{b_new}};   // (its word enable picks b_word's)
+    else if (mf_valid_i && !b_writes) ram_wdata = {4{mf_data_i}};
     else ram_wdata = t_data_q;
     if (walk_go && walk_dirty) begin
       ram_re    = 1'b1;
@@ -541,9 +546,7 @@ module gpu_l2_slice #(
       b_tag_q   <= a_tag;
       b_fn_q    <= a_fn;
       b_words_q <= a_words;
-      b_data_q  <= t_data_q;
-      b_replay_q <= a_replay;
-      b_ropnd_q <= replay_opnd;
+      b_opnd_q  <= a_replay ? replay_opnd : t_opnd;
       b_cmp_q   <= a_cmp;
       if (a_hit_go) begin
         b_kind_q <= a_op == gpu_mem_pkg::MEM_OP_ATOMIC ? B_ATOMIC : B_RESP;

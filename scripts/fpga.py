@@ -92,6 +92,9 @@ def main():
     ap.add_argument("--heap-beta", type=float, default=None,
                     help="HeAP's highest placement density (default: nextpnr's, 0.9). On this design 0.65 and "
                          "0.75 gave the same placement to the wire (docs/fpga.md)")
+    ap.add_argument("--heatmap", action="store_true",
+                    help="router2 writes its congestion by net, wire type and place each iteration to OUT/heat_*.csv "
+                         "(to see which logic the router cannot find room for)")
     ap.add_argument("--require-freq", action="store_true", help="fail when the clock target is not met")
     ap.add_argument("--skip-synth", action="store_true", help="place and route the netlist of an earlier run")
     ap.add_argument("--place-only", action="store_true",
@@ -176,7 +179,7 @@ def main():
                      "--placer", a.placer, "--router", a.router] +
                      (["--placer-heap-beta", f"{a.heap_beta:g}"] if a.placer == "heap" and a.heap_beta is not None
                       and not a.route_only else []) +
-                     stage + [
+                     stage + (["--router2-heatmap", f"{out}/heat"] if a.heatmap and not a.place_only else []) + [
                      "--timing-allow-fail", "--lpf-allow-unconstrained", "--seed", str(a.seed),
                      "--report", f"{out}/pnr_report.json"] +
                      ([] if a.place_only else ["--textcfg", f"{out}/{a.top}.config"]), pnr_log)
