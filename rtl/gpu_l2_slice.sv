@@ -468,6 +468,12 @@ module gpu_l2_slice #(
   );
 
   // ---------------------------------------------------------------- RAM ports
+  // (the write data's two selects are kept as nets, so that synthesis builds
+  // one 3:1 multiplexer per bit instead of folding the selects into each)
+  (* keep *) logic wsel_atomic;
+  (* keep *) logic wsel_fill;
+  assign wsel_atomic = b_first_q && b_kind_q == B_ATOMIC;
+  assign wsel_fill   = mf_valid_i && !b_writes;
   always_comb begin
     ram_re    = 1'b0;
     ram_raddr = '0;
@@ -490,8 +496,8 @@ module gpu_l2_slice #(
     // alone (the word enables above decide): a fill beat that is offered
     // is taken unless B writes; a store that hits, or B's store that missed,
     // writes the input register's data.
-    if (b_first_q && b_kind_q == B_ATOMIC) ram_wdata = {16{b_new}};   // (its word enable picks b_word's)
-    else if (mf_valid_i && !b_writes) ram_wdata = {4{mf_data_i}};
+    if (wsel_atomic) ram_wdata = {16{b_new}};   // (its word enable picks b_word's)
+    else if (wsel_fill) ram_wdata = {4{mf_data_i}};
     else ram_wdata = t_data_q;
     if (walk_go && walk_dirty) begin
       ram_re    = 1'b1;
