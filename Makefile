@@ -146,10 +146,10 @@ synth: deps
 # FPGA_ABC=classic maps LUTs with the classic ABC instead of ABC9.
 FPGA_FREQ ?= 50
 FPGA_ABC  ?= abc9
-# FPGA_ROUTER=router1 routes with nextpnr's router1 instead of router2;
+# FPGA_ROUTER=router2 routes with nextpnr's router2 instead of router1;
 # FPGA_PLACER=static places with the electrostatic placer instead of HeAP
 # (FPGA_ARGS=--heap-beta=B sets HeAP's highest cell density; docs/fpga.md).
-FPGA_ROUTER ?= router2
+FPGA_ROUTER ?= router1
 FPGA_PLACER ?= heap
 # FPGA_ARGS passes more options to scripts/fpga.py: --place-only writes the
 # placed design, --route-only routes it again (with another router, say).

@@ -83,9 +83,10 @@ def main():
     ap.add_argument("--top", default="gpu_fpga_top")
     ap.add_argument("--param", action="append", default=None, help="NAME=VALUE (default: the small configuration)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--router", choices=["router1", "router2"], default="router2",
-                    help="nextpnr's router (router2, the default here: it gets further on this congested design "
-                         "than router1, nextpnr's own default)")
+    ap.add_argument("--router", choices=["router1", "router2"], default="router1",
+                    help="nextpnr's router (router1, nextpnr's default: it finishes the small configuration since "
+                         "commit 0038960, where router2 comes within about 100 overused wires and then oscillates; "
+                         "docs/fpga.md)")
     ap.add_argument("--placer", choices=["heap", "static"], default="heap",
                     help="nextpnr's placer (heap, with --heap-beta; static, the electrostatic one, gives shorter "
                          "wires but more congestion on this design)")
