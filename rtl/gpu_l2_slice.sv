@@ -211,11 +211,12 @@ module gpu_l2_slice #(
         if (b_word == w[3:0]) b_old = ram_rdata[w*32 +: 32];
     b_new = gpu_alu_pkg::atomic_new(b_fn_q, b_old, b_opnd_q, b_old == b_cmp_q);
   end
+  wire [3:0]   t_word = lowest_word(t_words_q);
   logic [31:0] t_opnd;   // the input register's operand word
   always_comb begin
     t_opnd = '0;
     for (int w = 0; w < 16; w++)
-      if (lowest_word(t_words_q) == w[3:0]) t_opnd = t_data_q[w*32 +: 32];
+      if (t_word == w[3:0]) t_opnd = t_data_q[w*32 +: 32];
   end
 
   // The answer is the RAM word read: a load's line, or the line an atomic

@@ -156,6 +156,19 @@ struct Tb {
             }
         err = "a request was never taken";
     }
+    // Offers r until taken, then idles 0 to 2 cycles; the L2 answers in most
+    // cycles, one of its four oldest requests.
+    void offer_random(const Req &r)
+    {
+        auto l2 = [&]() {
+            size_t k = down.size() < 4 ? down.size() : 4;
+            return down.empty() || rand() % 5 == 0 ? -1 : (int)(rand() % k);
+        };
+        bool in = false;
+        for (int k = 0; k < 200 && !in; k++) in = cycle(&r, l2());
+        if (!in) err = "a request was never taken";
+        for (unsigned k = rand() % 3; k > 0; k--) cycle(nullptr, l2());
+    }
     void answer_all()
     {
         for (int i = 0; i < 10000 && !down.empty(); i++) cycle(nullptr, 0);
@@ -343,15 +356,7 @@ int main(int argc, char **argv)
                                        : load(X + t->rand() % 8, tag, t->rand() % 3 == 0 ? SC_DEVICE : SC_WAVE);
             loads += r.op == OP_LOAD;
             if (r.op == OP_LOAD) load_line[tag] = r.line;
-            // (the L2 answers in most cycles, one of its four oldest requests)
-            auto l2 = [&]() {
-                size_t k = t->down.size() < 4 ? t->down.size() : 4;
-                return t->down.empty() || t->rand() % 5 == 0 ? -1 : (int)(t->rand() % k);
-            };
-            bool in = false;
-            for (int k = 0; k < 200 && !in; k++) in = t->cycle(&r, l2());
-            if (!in) t->err = "a request was never taken";
-            for (unsigned k = t->rand() % 3; k > 0; k--) t->cycle(nullptr, l2());
+            t->offer_random(r);
             tag = (uint16_t)(tag % 60000 + 1);
         }
         t->answer_all();
@@ -397,14 +402,7 @@ int main(int argc, char **argv)
                 r.data[0] = 0;
                 r.data[w] = 0x5000000u + i;
             }
-            auto l2 = [&]() {
-                size_t k = t->down.size() < 4 ? t->down.size() : 4;
-                return t->down.empty() || t->rand() % 5 == 0 ? -1 : (int)(t->rand() % k);
-            };
-            bool in = false;
-            for (int k = 0; k < 200 && !in; k++) in = t->cycle(&r, l2());
-            if (!in) t->err = "a request was never taken";
-            for (unsigned k = t->rand() % 3; k > 0; k--) t->cycle(nullptr, l2());
+            t->offer_random(r);
             tag = (uint16_t)(tag % 60000 + 1);
         }
         t->answer_all();
