@@ -52,7 +52,7 @@ gpu_status golden_create(golden **out, const golden_config *cfg, char *err, size
         return GPU_ERR_NOMEM;
     }
     g->cfg = *cfg;
-    g->mem = calloc(cfg->mem_bytes, 1);
+    g->mem = cfg->memory ? cfg->memory : calloc(cfg->mem_bytes, 1);
     g->cus = calloc(cfg->num_cus, sizeof *g->cus);
     g->prog = calloc(ISA_MAX_INSTS, sizeof *g->prog);
     if (!g->mem || !g->cus || !g->prog) {
@@ -70,7 +70,8 @@ void golden_destroy(golden *g)
 {
     if (!g)
         return;
-    free(g->mem);
+    if (!g->cfg.memory)
+        free(g->mem);
     free(g->cus);
     free(g->prog);
     free(g);
@@ -121,6 +122,7 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
     for (unsigned c = 0; c < g->cfg.num_cus; c++) {
         memset(g->cus[c].wave, 0, sizeof g->cus[c].wave);
         memset(g->cus[c].group, 0, sizeof g->cus[c].group);
+        memset(&g->cus[c].ctr, 0, sizeof g->cus[c].ctr);
     }
     g->num_groups = p->num_groups;
     g->wpg = p->waves_per_group;
@@ -132,7 +134,7 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
     g->now = 0;
     g->last_completion = 0;
     g->faulted = false;
-    memset(&g->ctr, 0, sizeof g->ctr);
+    g->cycles = 0;
     memset(&g->res, 0, sizeof g->res);
     g->res.status = GPU_OK;
     g->res.lane = -1;
@@ -211,7 +213,7 @@ static void place_group(golden *g, unsigned c, unsigned slot)
         init_wave(g, &cu->wave[slot + w], gr->id, w, (uint8_t)slot);
     g->active_groups++;
     g->last_cu = c;
-    g->ctr.groups++;
+    cu->ctr.groups++;
 }
 
 int golden_dispatch_choice(const golden *g, unsigned *slot)
@@ -270,7 +272,7 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
     gcu *cu = &g->cus[c];
     gwave *w = &cu->wave[slot];
     const ginst *in = &g->prog[w->pc];
-    gpu_counters *k = &g->ctr;
+    gpu_counters *k = &cu->ctr;
 
     if (rec) {
         memset(rec, 0, sizeof *rec);
@@ -458,13 +460,43 @@ void golden_advance_time(golden *g, uint64_t ticks)
         g->now = (ticks > UINT64_MAX - g->now) ? UINT64_MAX : g->now + ticks;
 }
 
+/* cycles of the counters: the current tick while the task runs, else the
+ * tick it ended at. */
+static uint64_t counters_cycles(const golden *g)
+{
+    return g->task == TASK_RUNNING ? g->now : g->cycles;
+}
+
+void golden_counters_cu(const golden *g, unsigned cu, gpu_counters *c)
+{
+    if (!c)
+        return;
+    if (!g || cu >= g->cfg.num_cus) {
+        memset(c, 0, sizeof *c);
+        return;
+    }
+    *c = g->cus[cu].ctr;
+    c->cycles = counters_cycles(g);
+}
+
 void golden_counters(const golden *g, gpu_counters *c)
 {
     if (!g || !c)
         return;
-    *c = g->ctr;
-    if (g->task == TASK_RUNNING)
-        c->cycles = g->now;
+    /* The counters the model keeps (golden.h), summed over the CUs; the
+     * others stay 0 on every CU. */
+#define SUMMED(X) X(instructions) X(lane_ops) X(valu_insts) X(salu_insts) X(xlane_insts) X(red_insts) \
+    X(branch_insts) X(sig_insts) X(lds_insts) X(gmem_insts) X(lds_accesses) X(global_loads) X(global_stores) \
+    X(global_atomics) X(mem_requests) X(barriers) X(groups)
+#define ADD(f) c->f += k->f;
+    memset(c, 0, sizeof *c);
+    for (unsigned i = 0; i < g->cfg.num_cus; i++) {
+        const gpu_counters *k = &g->cus[i].ctr;
+        SUMMED(ADD)
+    }
+#undef ADD
+#undef SUMMED
+    c->cycles = counters_cycles(g);
 }
 
 void golden_result(const golden *g, gpu_result *res)
@@ -492,7 +524,7 @@ gpu_status golden_run(golden *g, gpu_result *res)
     for (;;) {
         if (g->faulted) {
             st = GPU_ERR_FAULT;
-            g->ctr.cycles = g->now;
+            g->cycles = g->now;
             break;
         }
         if (g->next_group >= g->num_groups && g->active_groups == 0) {
@@ -501,12 +533,12 @@ gpu_status golden_run(golden *g, gpu_result *res)
                 st = GPU_ERR_TIMEOUT;
                 end = max_ticks;
             }
-            g->ctr.cycles = end;
+            g->cycles = end;
             break;
         }
         if (g->now >= max_ticks) {
             st = GPU_ERR_TIMEOUT;
-            g->ctr.cycles = max_ticks;
+            g->cycles = max_ticks;
             break;
         }
         /* Dispatch: every group that fits, in id order. */

@@ -55,6 +55,17 @@
  * global accesses), 4 for redfin, 1 for a scalar-unit instruction, and 0 for
  * control, branch, signal and cache instructions. lds_conflict_cycles and the
  * stall_* counters are RTL-only and stay 0.
+ * The model keeps one set of counters per CU, as the RTL does
+ * (rtl/gpu_ctr_pkg.sv): an instruction counts on the CU whose wave executed
+ * it, a group on the CU it was placed on, and every CU's cycles is the task's
+ * tick count. golden_counters_cu reads one CU's; golden_counters gives the
+ * sum over the CUs (cycles: the task's ticks, not a sum).
+ *
+ * Memory: the model allocates, zeroes and owns its device memory, unless
+ * cfg.memory gives a caller-owned buffer of mem_bytes bytes (e.g. a TLM DMI
+ * pointer): the model then reads and writes that buffer directly, never
+ * clears it (golden_create leaves its contents as they are) and never frees
+ * it; it must outlive the model.
  */
 #ifndef GPU_GOLDEN_H
 #define GPU_GOLDEN_H
@@ -85,6 +96,8 @@ typedef struct {
                                   when they issue; the caller performs them on the model's memory in the
                                   order the hardware does (golden_mem_read/write) and gives a load's or
                                   returning atomic's values to golden_complete_access */
+    uint8_t *memory;           /* NULL (default): the model allocates its memory; else a caller-owned
+                                  buffer of mem_bytes bytes, used as is, neither cleared nor freed */
 } golden_config;
 
 typedef struct {
@@ -98,7 +111,8 @@ typedef struct {
 
 void golden_config_default(golden_config *cfg);
 
-/* Creates a model with zeroed memory. On failure *out is NULL and err says why. */
+/* Creates a model: with zeroed memory of its own, or on cfg->memory as it
+ * is. On failure *out is NULL and err says why. */
 gpu_status golden_create(golden **out, const golden_config *cfg, char *err, size_t errlen);
 void golden_destroy(golden *g);
 
@@ -116,8 +130,13 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
  * external signals. */
 gpu_status golden_run(golden *g, gpu_result *res);
 
-/* Counters of the current or last launch (see above for what is modelled). */
+/* Counters of the current or last launch (see above for what is modelled),
+ * summed over the CUs; cycles is the task's tick count. */
 void golden_counters(const golden *g, gpu_counters *c);
+
+/* The counters of CU `cu` alone (cycles: the task's tick count); all zero if
+ * cu >= num_cus. */
+void golden_counters_cu(const golden *g, unsigned cu, gpu_counters *c);
 
 /* The outcome so far: status GPU_ERR_FAULT with the fault after a step that
  * faulted, GPU_OK otherwise (also while still running). */

@@ -71,7 +71,7 @@ golden_step_status golden_exec_ctrl(gexec *x)
         wave_end(x->g, cu, w);
     } else if (x->in->op == ISA_OP_BARRIER) {
         ggroup *gr = &cu->group[w->group_slot];
-        x->g->ctr.barriers++;
+        x->cu->ctr.barriers++;
         gr->at_barrier++;
         if (gr->at_barrier < gr->alive) {
             w->state = GOLDEN_WAVE_BARRIER;
@@ -90,7 +90,7 @@ golden_step_status golden_exec_branch(gexec *x)
     gwave *w = x->w;
     const ginst *in = x->in;
 
-    g->ctr.branch_insts++;
+    x->cu->ctr.branch_insts++;
     if (in->fmt == ISA_FMT_SIGBR) {
         /* To target + i, i the first listed slot that is done; every listed
          * slot seen done releases its pending register. */
@@ -121,7 +121,7 @@ golden_step_status golden_exec_sig(gexec *x)
     const ginst *in = x->in;
     uint32_t out[LANES];
 
-    g->ctr.sig_insts++;
+    x->cu->ctr.sig_insts++;
     if (in->fmt == ISA_FMT_SIGD) {
         uint32_t all = 1;
         uint16_t seen = 0;

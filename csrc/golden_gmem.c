@@ -67,7 +67,7 @@ golden_step_status golden_exec_gmem(gexec *x)
     gwave *w = x->w;
     const ginst *in = x->in;
     golden_retire *rec = x->rec;
-    gpu_counters *k = &g->ctr;
+    gpu_counters *k = &x->cu->ctr;
     uint32_t t2[LANES], out[LANES], addr[LANES];
 
     k->gmem_insts++;

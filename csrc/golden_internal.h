@@ -72,6 +72,7 @@ typedef struct {
 typedef struct {
     gwave wave[GOLDEN_SLOTS];
     ggroup group[GOLDEN_SLOTS];      /* indexed by the group's first slot */
+    gpu_counters ctr;                /* this CU's counters (cycles unused: golden.cycles) */
     uint32_t lds[LDS_WORDS];
 } gcu;
 
@@ -79,7 +80,7 @@ typedef enum { TASK_NONE, TASK_RUNNING, TASK_DONE } task_state;
 
 struct golden {
     golden_config cfg;
-    uint8_t *mem;
+    uint8_t *mem;                    /* cfg.memory (the caller's) or the model's own */
     gcu *cus;
     ginst *prog;
     uint32_t num_insts;
@@ -91,7 +92,7 @@ struct golden {
     unsigned last_cu;                /* CU of the last placement (round-robin) */
     uint64_t now;
     uint64_t last_completion;        /* latest completion tick of any access issued */
-    gpu_counters ctr;
+    uint64_t cycles;                 /* the counters' cycles: the tick the task ended at (golden_run) */
     gpu_result res;
 };
 
@@ -108,7 +109,8 @@ void golden_predecode(uint64_t w, ginst *in);
  * the checks common to every instruction (ILLEGAL_INST, CONST_WRITE, signal
  * waits, PENDING_REG, PC_OUT_OF_RANGE) before the unit runs; the unit counts
  * its own instruction counter and may still fault (memory addresses), in
- * which case the instruction has no effect beyond that counter. */
+ * which case the instruction has no effect beyond that counter. Every
+ * counter goes to the CU the wave runs on (x->cu->ctr). */
 typedef struct {
     golden *g;
     unsigned cu_index, slot;

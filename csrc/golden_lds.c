@@ -30,7 +30,7 @@ golden_step_status golden_exec_lds(gexec *x)
     golden_retire *rec = x->rec;
     uint32_t t2[LANES], out[LANES], addr[LANES];
 
-    x->g->ctr.lds_insts++;
+    x->cu->ctr.lds_insts++;
     ggroup *gr = &x->cu->group[w->group_slot];
     uint32_t m = mask_value(w, in->mask);
     unsigned code = 0;
@@ -72,7 +72,7 @@ golden_step_status golden_exec_lds(gexec *x)
             write_dest(w, in->d, out, x->dest_lanes);
         }
     }
-    x->g->ctr.lds_accesses += popcount32(m);
+    x->cu->ctr.lds_accesses += popcount32(m);
     x->lane_ops = popcount32(m);
     return GOLDEN_STEP_RETIRED;
 }

@@ -13,7 +13,7 @@ golden_step_status golden_exec_salu(gexec *x)
     const ginst *in = x->in;
     uint32_t out[LANES];
 
-    x->g->ctr.salu_insts++;
+    x->cu->ctr.salu_insts++;
     uint32_t a = in->fmt == ISA_FMT_ALU1 ? 0 : ssrc(w, &in->a);
     uint32_t cc = in->fmt == ISA_FMT_ALU3 ? ssrc(w, &in->c) : 0;
     out[0] = isa_alu(in->fn, a, ssrc(w, &in->b), cc);

@@ -16,7 +16,7 @@ golden_step_status golden_exec_valu(gexec *x)
     const ginst *in = x->in;
     uint32_t t1[LANES], t2[LANES], t3[LANES], out[LANES];
 
-    x->g->ctr.valu_insts++;
+    x->cu->ctr.valu_insts++;
     if (in->op == ISA_OP_MOV) {
         x->dest_lanes = mask_value(w, in->mask);
         write_dest(w, in->d, vsrc(w, &in->b, t2), x->dest_lanes);

@@ -15,7 +15,7 @@ golden_step_status golden_exec_xlane(gexec *x)
     const ginst *in = x->in;
     uint32_t t1[LANES], t2[LANES], out[LANES];
 
-    x->g->ctr.xlane_insts++;
+    x->cu->ctr.xlane_insts++;
     const uint32_t *a = vsrc(w, &in->a, t1);
     if (in->op == ISA_OP_SHFL) {
         const uint32_t *b = vsrc(w, &in->b, t2);
@@ -36,7 +36,7 @@ golden_step_status golden_exec_red(gexec *x)
     const ginst *in = x->in;
     uint32_t t2[LANES], out[LANES];
 
-    x->g->ctr.red_insts++;
+    x->cu->ctr.red_insts++;
     const uint32_t *b = vsrc(w, &in->b, t2);
     unsigned fn = in->fn;
     if (in->op < ISA_OP_REDFIN_ADD) {

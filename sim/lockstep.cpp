@@ -137,6 +137,12 @@ void Lockstep::counters(gpu_counters *c) const
     golden_counters(g_, c);
 }
 
+void Lockstep::counters_cu(unsigned cu, gpu_counters *c) const
+{
+    memset(c, 0, sizeof *c);
+    golden_counters_cu(g_, cu, c);
+}
+
 bool Lockstep::mismatch(int cu, unsigned slot, long wave, long pc, uint64_t inst, const char *field, int lane,
                         const std::string &expected, const std::string &actual)
 {

@@ -80,7 +80,10 @@ public:
     bool ok() const { return msg_.empty(); }
     const std::string &message() const { return msg_; }
     uint64_t events() const { return events_; }
+    // The golden model's counters: the whole task's, and CU cu's alone
+    // (golden_counters_cu: all zero for a CU it does not have).
     void counters(gpu_counters *c) const;
+    void counters_cu(unsigned cu, gpu_counters *c) const;
 
 private:
     struct Pending {           // a global access between its RETIRE and MEM_DONE

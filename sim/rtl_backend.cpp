@@ -169,6 +169,8 @@ struct RtlDev {
     bool reg_write(uint32_t addr, uint32_t value, const char *what);
     bool reg_read(uint32_t addr, uint32_t *value, const char *what);
     bool read_counters();
+    // CU c's counters as read by read_counters (the memory system's stay 0).
+    gpu_counters cu_counters(unsigned c) const;
     bool replay();
 };
 
@@ -341,6 +343,40 @@ bool RtlDev::reg_read(uint32_t addr, uint32_t *value, const char *what)
     return false;
 }
 
+// One CU's counters (stats.ctr[c], rtl/gpu_ctr_pkg.sv indexes) added into k;
+// cycles is not a sum: k gets the CU's.
+static void add_cu_counters(gpu_counters &k, const uint64_t *v)
+{
+    k.cycles = v[CTR_CYCLES];
+    k.instructions += v[CTR_INSTS];
+    k.lane_ops += v[CTR_LANE_OPS];
+    k.valu_insts += v[CTR_VALU_INSTS];
+    k.salu_insts += v[CTR_SALU_INSTS];
+    k.xlane_insts += v[CTR_XLANE_INSTS];
+    k.red_insts += v[CTR_RED_INSTS];
+    k.branch_insts += v[CTR_BRANCH_INSTS];
+    k.sig_insts += v[CTR_SIG_INSTS];
+    k.lds_insts += v[CTR_LDS_INSTS];
+    k.gmem_insts += v[CTR_GMEM_INSTS];
+    k.lds_accesses += v[CTR_LDS_ACCESSES];
+    k.lds_conflict_cycles += v[CTR_LDS_CONFLICT];
+    k.global_loads += v[CTR_GLOBAL_LOADS];
+    k.global_stores += v[CTR_GLOBAL_STORES];
+    k.global_atomics += v[CTR_GLOBAL_ATOMICS];
+    k.mem_requests += v[CTR_MEM_REQS];
+    k.barriers += v[CTR_BARRIERS];
+    k.stall_dependency += v[CTR_STALL_DEP];
+    k.stall_memory += v[CTR_STALL_MEM];
+    k.stall_barrier += v[CTR_STALL_BARRIER];
+    k.stall_lds += v[CTR_STALL_LDS];
+    k.stall_fetch += v[CTR_STALL_FETCH];
+    k.groups += v[CTR_GROUPS];
+    k.mem_stall_cycles += v[CTR_MEM_STALL];
+    k.l1_hits += v[CTR_L1_HITS];
+    k.l1_misses += v[CTR_L1_MISSES];
+    k.l1_evictions += v[CTR_L1_EVICTIONS];
+}
+
 // Every counter through the register port (low word, then high word).
 bool RtlDev::read_counters()
 {
@@ -356,37 +392,9 @@ bool RtlDev::read_counters()
             if (!read64(REG_CTR_BASE + c * REG_CTR_CU_STRIDE + i * 8, &stats.ctr[c][i])) return false;
     gpu_counters &k = counters;
     memset(&k, 0, sizeof k);
+    for (unsigned c = 0; c < cfg.num_cus; c++)
+        add_cu_counters(k, stats.ctr[c]);
     k.cycles = stats.ctr[0][CTR_CYCLES];
-    for (unsigned c = 0; c < cfg.num_cus; c++) {
-        const uint64_t *v = stats.ctr[c];
-        k.instructions += v[CTR_INSTS];
-        k.lane_ops += v[CTR_LANE_OPS];
-        k.valu_insts += v[CTR_VALU_INSTS];
-        k.salu_insts += v[CTR_SALU_INSTS];
-        k.xlane_insts += v[CTR_XLANE_INSTS];
-        k.red_insts += v[CTR_RED_INSTS];
-        k.branch_insts += v[CTR_BRANCH_INSTS];
-        k.sig_insts += v[CTR_SIG_INSTS];
-        k.lds_insts += v[CTR_LDS_INSTS];
-        k.gmem_insts += v[CTR_GMEM_INSTS];
-        k.lds_accesses += v[CTR_LDS_ACCESSES];
-        k.lds_conflict_cycles += v[CTR_LDS_CONFLICT];
-        k.global_loads += v[CTR_GLOBAL_LOADS];
-        k.global_stores += v[CTR_GLOBAL_STORES];
-        k.global_atomics += v[CTR_GLOBAL_ATOMICS];
-        k.mem_requests += v[CTR_MEM_REQS];
-        k.barriers += v[CTR_BARRIERS];
-        k.stall_dependency += v[CTR_STALL_DEP];
-        k.stall_memory += v[CTR_STALL_MEM];
-        k.stall_barrier += v[CTR_STALL_BARRIER];
-        k.stall_lds += v[CTR_STALL_LDS];
-        k.stall_fetch += v[CTR_STALL_FETCH];
-        k.groups += v[CTR_GROUPS];
-        k.mem_stall_cycles += v[CTR_MEM_STALL];
-        k.l1_hits += v[CTR_L1_HITS];
-        k.l1_misses += v[CTR_L1_MISSES];
-        k.l1_evictions += v[CTR_L1_EVICTIONS];
-    }
     for (unsigned i = 0; i < NUM_MEM_CTRS; i++)
         if (!read64(REG_MEM_CTR_BASE + i * 8, &stats.mem_ctr[i])) return false;
     k.l2_hits = stats.mem_ctr[MEM_CTR_L2_HITS - MEM_CTR_FIRST];
@@ -396,6 +404,14 @@ bool RtlDev::read_counters()
     k.dram_bytes_read = stats.mem_ctr[MEM_CTR_DRAM_BYTES_READ - MEM_CTR_FIRST];
     k.dram_bytes_written = stats.mem_ctr[MEM_CTR_DRAM_BYTES_WRITTEN - MEM_CTR_FIRST];
     return true;
+}
+
+gpu_counters RtlDev::cu_counters(unsigned c) const
+{
+    gpu_counters k;
+    memset(&k, 0, sizeof k);
+    add_cu_counters(k, stats.ctr[c]);
+    return k;
 }
 
 // Reads the trace port after a rising edge and replays it on the golden model.
@@ -687,7 +703,8 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
 
     if (ok) ok = d->read_counters();   // (after a timeout: as far as the task got)
     if (ok && d->ls && st == GPU_OK) {
-        // Every counter the golden model keeps must agree with the RTL's.
+        // Every counter the golden model keeps must agree with the RTL's: the
+        // totals, then each CU's.
         gpu_counters gc;
         d->ls->counters(&gc);
         uint64_t a = 0, b = 0;
@@ -697,6 +714,17 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
                      " (golden model), got %" PRIu64 " (RTL)", name, b, a);
             d->err = m;
             ok = false;
+        }
+        for (unsigned c = 0; ok && c < d->cfg.num_cus; c++) {
+            gpu_counters rc = d->cu_counters(c);
+            d->ls->counters_cu(c, &gc);
+            if (const char *name = gpu_counters_diff(&rc, &gc, &a, &b, nullptr)) {
+                char m[200];
+                snprintf(m, sizeof m, "lockstep mismatch at the end of the run: CU %u counter %s: expected %" PRIu64
+                         " (golden model), got %" PRIu64 " (RTL)", c, name, b, a);
+                d->err = m;
+                ok = false;
+            }
         }
     }
     rtl_run_stats &s = d->stats;

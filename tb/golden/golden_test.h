@@ -127,6 +127,13 @@ void test_timeout(void);
  * branch and a wait on an externally completed signal. */
 void test_lockstep(void);
 
+/* Per-CU counters: they sum to the totals, each CU's groups are the groups
+ * placed there (by hand and by golden_run), 1 CU has everything on CU 0. */
+void test_counters_per_cu(void);
+
+/* cfg.memory: the model runs on a caller's buffer, neither cleared nor freed. */
+void test_external_memory(void);
+
 void test_config_errors(void);
 void test_alu_integer(void);
 

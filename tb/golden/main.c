@@ -5,8 +5,9 @@
  * Covers the constants, every fault kind with its reported pc, lane,
  * address or register, PENDING_REG reads and overwrites, signal stalls on
  * reissue, barriers, the dispatcher, reductions, cross-lane operations,
- * atomics, two coexisting models, determinism, the watchdog and the lockstep
- * step API with its retire records. One PASS/FAIL line per test.
+ * atomics, two coexisting models, determinism, the watchdog, the lockstep
+ * step API with its retire records, the per-CU counters and a model on a
+ * caller's memory buffer. One PASS/FAIL line per test.
  *
  * This file: the list of tests, run in order. */
 #include "golden_test.h"
@@ -28,6 +29,8 @@ int main(void)
     test_two_models();
     test_timeout();
     test_lockstep();
+    test_counters_per_cu();
+    test_external_memory();
     test_config_errors();
     return check_summary("test_golden");
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The model as a library: determinism, two coexisting models, the
- * watchdog, the lockstep step API and configuration errors. */
+ * watchdog, the lockstep step API, configuration errors, the per-CU counters
+ * and external memory (cfg.memory). */
 #include "golden_test.h"
 
 /* A reference workload used by the determinism and coexistence tests: every
@@ -314,3 +315,209 @@ void test_config_errors(void)
     case_end(&t);
 }
 
+
+/* ------------------------------------------------------ per-CU counters */
+
+/* Every field of gpu_counters, so that a check covers all of them. */
+#define ALL_COUNTERS(X) X(cycles) X(instructions) X(lane_ops) X(valu_insts) X(salu_insts) X(xlane_insts) \
+    X(red_insts) X(branch_insts) X(sig_insts) X(lds_insts) X(gmem_insts) X(lds_accesses) X(lds_conflict_cycles) \
+    X(global_loads) X(global_stores) X(global_atomics) X(mem_requests) X(mem_stall_cycles) X(l1_hits) \
+    X(l1_misses) X(l1_evictions) X(l2_hits) X(l2_misses) X(l2_evictions) X(l2_atomics) X(dram_bytes_read) \
+    X(dram_bytes_written) X(barriers) X(stall_dependency) X(stall_memory) X(stall_barrier) X(stall_lds) \
+    X(stall_fetch) X(groups)
+#define COUNT_FIELD(f) +1
+_Static_assert(sizeof(gpu_counters) == (0 ALL_COUNTERS(COUNT_FIELD)) * sizeof(uint64_t),
+               "a gpu_counters field is missing from ALL_COUNTERS");
+
+/* The CUs' counters of a model with ncu CUs sum to golden_counters (cycles:
+ * every CU has the task's), and a CU past the last one reads all zero. */
+static void check_cu_sum(check_case *t, const char *run, const golden *g, unsigned ncu)
+{
+    gpu_counters total, sum, cu;
+    golden_counters(g, &total);
+    memset(&sum, 0, sizeof sum);
+    for (unsigned c = 0; c < ncu; c++) {
+        golden_counters_cu(g, c, &cu);
+        CHECK(t, cu.cycles == total.cycles, "%s: CU %u cycles %" PRIu64 ", expected the task's %" PRIu64, run, c,
+              cu.cycles, total.cycles);
+#define ADD_FIELD(f) sum.f += cu.f;
+        ALL_COUNTERS(ADD_FIELD)
+#undef ADD_FIELD
+    }
+    sum.cycles = total.cycles;
+#define CMP_SUM(f) CHECK(t, sum.f == total.f, "%s: " #f " summed over %u CUs is %" PRIu64 ", golden_counters %" PRIu64, \
+                         run, ncu, sum.f, total.f);
+    ALL_COUNTERS(CMP_SUM)
+#undef CMP_SUM
+    golden_counters_cu(g, ncu, &cu);
+    const gpu_counters zero = { 0 };
+    CHECK(t, memcmp(&cu, &zero, sizeof cu) == 0, "%s: CU %u (past the last) does not read all zero", run, ncu);
+}
+
+/* Every wave of build_workload does the same work, so CU c, on which
+ * `groups` groups of `waves` waves in all were placed, has groups in its
+ * groups counter and waves / ref_waves of every other counter but cycles of
+ * a reference run of ref_waves waves. */
+static void check_cu_share(check_case *t, const char *run, const golden *g, unsigned c, unsigned groups,
+                           unsigned waves, const gpu_counters *ref, unsigned ref_waves)
+{
+    gpu_counters cu;
+    golden_counters_cu(g, c, &cu);
+    CHECK(t, cu.groups == groups, "%s: CU %u groups %" PRIu64 ", but %u groups were placed on it", run, c,
+          cu.groups, groups);
+#define CMP_SHARE(f) if (strcmp(#f, "cycles") != 0 && strcmp(#f, "groups") != 0)                               \
+        CHECK(t, cu.f * ref_waves == ref->f * waves, "%s: CU %u ran %u waves: " #f " %" PRIu64 ", expected %"  \
+              PRIu64 " (%" PRIu64 " for %u waves)", run, c, waves, cu.f, ref->f * waves / ref_waves, ref->f,   \
+              ref_waves);
+    ALL_COUNTERS(CMP_SHARE)
+#undef CMP_SHARE
+}
+
+void test_counters_per_cu(void)
+{
+    check_case t;
+    case_begin(&t, "golden_counters_per_cu_sum_and_placement");
+    prog p;
+    build_workload(&p);
+    uint32_t args[3] = { OUT_ADDR, 0, 0 };
+    gpu_result r;
+    char d[256];
+
+    /* 1 CU: everything on CU 0, cycles included. The reference: 5 groups of 1 wave. */
+    gpu_counters ref, cu0;
+    memset(&ref, 0, sizeof ref);
+    golden *g = mk_model(&t, 1, 9, 1000000, false);
+    if (g) {
+        put_args(g, args, 3);
+        gpu_status st = run(&t, g, &p, 5, 1, 0, &r);
+        describe(&r, d, sizeof d);
+        CHECK(&t, st == GPU_OK, "1 CU: %s", d);
+        golden_counters(g, &ref);
+        golden_counters_cu(g, 0, &cu0);
+        CHECK(&t, memcmp(&ref, &cu0, sizeof ref) == 0, "1 CU: CU 0's counters differ from the totals "
+              "(instructions %" PRIu64 " vs %" PRIu64 ", groups %" PRIu64 " vs %" PRIu64 ")", cu0.instructions,
+              ref.instructions, cu0.groups, ref.groups);
+        CHECK(&t, ref.groups == 5 && ref.instructions > 0 && ref.barriers == 0, "1 CU: groups %" PRIu64
+              " instructions %" PRIu64, ref.groups, ref.instructions);
+        check_cu_sum(&t, "1 CU", g, 1);
+        golden_destroy(g);
+    }
+
+    /* 4 CUs, groups placed by hand (lockstep style), unevenly: CU 3 groups 0
+     * and 3, CU 0 groups 1 and 2, CU 2 group 4, CU 1 none. */
+    g = mk_model(&t, 4, 9, 1000000, false);
+    if (g) {
+        put_args(g, args, 3);
+        static const unsigned where[5] = { 3, 0, 0, 3, 2 };
+        unsigned placed[4] = { 0, 0, 0, 0 };
+        if (launch(&t, g, &p, 5, 1, 0)) {
+            for (unsigned i = 0; i < 5; i++) {
+                CHECK(&t, golden_dispatch(g, where[i], -1) == (int)i, "dispatch of group %u on CU %u failed", i,
+                      where[i]);
+                placed[where[i]]++;
+            }
+            for (unsigned tick = 0; tick < 100000 && !golden_finished(g); tick++) {
+                for (unsigned c = 0; c < 4; c++)
+                    for (unsigned s = 0; s < GOLDEN_SLOTS; s++)
+                        golden_step(g, c, s, NULL);
+                golden_advance_time(g, 1);
+            }
+            golden_result(g, &r);
+            describe(&r, d, sizeof d);
+            CHECK(&t, golden_finished(g) && r.status == GPU_OK, "4 CUs by hand: did not finish (%s)", d);
+            check_cu_sum(&t, "4 CUs by hand", g, 4);
+            for (unsigned c = 0; c < 4; c++)
+                check_cu_share(&t, "4 CUs by hand", g, c, placed[c], placed[c], &ref, 5);
+        }
+        golden_destroy(g);
+    }
+
+    /* 4 CUs, golden_run's dispatcher: 7 groups of 2 waves (a whole CU each),
+     * so no CU has more than ceil(7/4) and every CU gets one. */
+    g = mk_model(&t, 4, 9, 1000000, false);
+    if (g) {
+        put_args(g, args, 3);
+        gpu_status st = run(&t, g, &p, 7, 2, 0, &r);
+        describe(&r, d, sizeof d);
+        CHECK(&t, st == GPU_OK, "4 CUs golden_run: %s", d);
+        gpu_counters total;
+        golden_counters(g, &total);
+        CHECK(&t, total.groups == 7, "4 CUs golden_run: groups %" PRIu64 ", expected 7", total.groups);
+        check_cu_sum(&t, "4 CUs golden_run", g, 4);
+        for (unsigned c = 0; c < 4; c++) {
+            gpu_counters cu;
+            golden_counters_cu(g, c, &cu);
+            CHECK(&t, cu.groups >= 1 && cu.groups <= 2, "4 CUs golden_run: CU %u groups %" PRIu64, c, cu.groups);
+            check_cu_share(&t, "4 CUs golden_run", g, c, (unsigned)cu.groups, (unsigned)cu.groups * 2, &ref, 5);
+        }
+        golden_destroy(g);
+    }
+    case_end(&t);
+}
+
+/* --------------------------------------------------------- external memory */
+
+void test_external_memory(void)
+{
+    check_case t;
+    case_begin(&t, "golden_external_memory_buffer");
+    const uint32_t bytes = 1u << 16;
+    uint8_t *buf = malloc(bytes);
+    if (!buf) {
+        case_fail(&t, "out of host memory");
+        case_end(&t);
+        return;
+    }
+    memset(buf, 0xA5, bytes);
+    golden_config cfg;
+    golden_config_default(&cfg);
+    CHECK(&t, cfg.memory == NULL, "golden_config_default sets memory to %p, expected NULL", (void *)cfg.memory);
+    cfg.num_cus = 2;
+    cfg.mem_bytes = bytes;
+    cfg.memory = buf;
+    golden *g = NULL;
+    char err[256] = "";
+    if (golden_create(&g, &cfg, err, sizeof err) != GPU_OK) {
+        case_fail(&t, "golden_create on a caller's buffer: %s", err);
+    } else {
+        /* Not cleared: the model sees the buffer as it was. */
+        CHECK(&t, rd32(g, 0x8000) == 0xA5A5A5A5u, "golden_create changed the buffer: 0x%08x at 0x8000",
+              rd32(g, 0x8000));
+        /* The arguments written into the buffer directly, the output base and an addend. */
+        const uint32_t args[2] = { OUT_ADDR, 1000 };
+        memcpy(buf + ARGS_ADDR, args, sizeof args);
+        prog p = { .n = 0 };
+        emit_load_out_base(&p);
+        emit(&p, ALU2(ISA_OP_ADD, 20, SV(R_ARGS), LL(4)));
+        emit(&p, GLOAD(1, 21, M_ALL, 20));
+        emit(&p, WAIT1(1));
+        emit_lane_addr(&p);
+        emit(&p, ALU2(ISA_OP_ADD, 22, SV(21), LV(R_SID)));
+        emit(&p, GSTORE(2, 17, M_ALL, SV(22)));
+        emit(&p, WAIT1(2));
+        emit(&p, END());
+        gpu_result r;
+        gpu_status st = run(&t, g, &p, 3, 1, 0, &r);
+        char d[256];
+        describe(&r, d, sizeof d);
+        CHECK(&t, st == GPU_OK, "run on the caller's buffer: %s", d);
+        for (unsigned i = 0; i < 3 * 32; i++) {
+            uint32_t v;
+            memcpy(&v, buf + OUT_ADDR + 4 * i, 4);
+            CHECK(&t, v == 1000 + i % 32, "wave %u lane %u: the buffer holds %u, expected %u", i / 32, i % 32, v,
+                  1000 + i % 32);
+        }
+        uint32_t after;
+        memcpy(&after, buf + OUT_ADDR + 3 * 32 * 4, 4);
+        CHECK(&t, after == 0xA5A5A5A5u, "the word after the output changed: 0x%08x", after);
+        /* Host access through the model is the buffer too. */
+        const uint32_t x = 0x12345678u;
+        CHECK(&t, golden_mem_write(g, 0x9000, &x, 4) == GPU_OK && memcmp(buf + 0x9000, &x, 4) == 0,
+              "golden_mem_write did not write the caller's buffer");
+        golden_destroy(g);
+        /* Not freed by golden_destroy: still the caller's, contents intact. */
+        CHECK(&t, memcmp(buf + 0x9000, &x, 4) == 0, "the buffer changed at golden_destroy");
+    }
+    free(buf);
+    case_end(&t);
+}
