@@ -111,8 +111,8 @@ TBSRC_fp_small       := tb/rtl/fp_tb_top.sv
 VFLAGS_fp_small      := -GLanes=$(call small_param,Lanes) -GDivLanes=$(call small_param,DivLanes)
 UNIT_CFLAGS_fp_small := -DFP_TEST_LANES=$(call small_param,Lanes) -DFP_TEST_DIV_LANES=$(call small_param,DivLanes)
 # Other testbench sources of a unit's program, and the headers it needs.
-TBSRC_axil_regs := sim/axil_master.cpp sim/axi_check.cpp
-TBDEP_axil_regs := $(BUILD)/gen/gpu_regs.h sim/axil_master.h sim/axi_check.h sim/axi.h
+TBSRC_axil_regs := sim/axil_master.cpp sim/axi_check.cpp sim/gpu_regs_model.cpp
+TBDEP_axil_regs := $(BUILD)/gen/gpu_regs.h sim/gpu_regs_model.h sim/axil_master.h sim/axi_check.h sim/axi.h
 RTL_UNIT_BINS := $(foreach u,$(RTL_UNITS),$(BUILD)/v$(u)/Vgpu_$(u))
 
 # $(1) the unit, $(2) its top module, $(3) its shim's name (tb/rtl/$(3)_tb.cpp).

@@ -12,6 +12,7 @@
 
 #include "axil_master.h"
 #include "gpu_regs.h"
+#include "gpu_regs_model.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -27,11 +28,7 @@ static uint64_t ctr_value(unsigned cu, unsigned idx)
     return (uint64_t)(cu + 1) << 56 | (uint64_t)idx << 40 | (uint64_t)(0x9e3779b9u * (cu * 64 + idx + 1));
 }
 
-struct Fault {
-    unsigned code = 0, cu = 0, slot = 0, wave = 0, group = 0, pc = 0, lane = 63, reg = 127;
-    uint64_t inst = 0;
-    uint32_t addr = 0;
-};
+using Fault = GpuRegsFault;
 
 struct Tb {
     Vgpu_axil_regs dut;
@@ -405,112 +402,6 @@ static void test_handshake_orders(Tb &tb)
     report("axil_handshake_orders_and_backpressure", c.why);
 }
 
-// The registers as the host should see them.
-struct Model {
-    std::map<uint32_t, uint32_t> rw;
-    bool done = false, task = false;
-    uint32_t imem_lo = 0;
-    Model()
-    {
-        for (const RegDef &r : RW_REGS) rw[r.addr] = r.reset;
-    }
-    static bool in_range(uint32_t a, uint32_t v)
-    {
-        switch (a) {
-        case REG_NUM_GROUPS: return v >= 1 && v <= 65535;
-        case REG_WAVES_PER_GROUP: return v == 1 || v == 2;
-        case REG_LDS_BYTES: return v <= 65536;
-        case REG_NUM_INSTS: return v >= 1 && v <= 4096;
-        case REG_NUM_CUS: return v >= 1 && v <= NUM_CUS;
-        default: return true;
-        }
-    }
-    static bool counter(uint32_t a, unsigned *cu, unsigned *idx)
-    {
-        if (a >= REG_CTR_BASE && a < REG_MEM_CTR_BASE) {
-            *cu = (a - REG_CTR_BASE) / REG_CTR_CU_STRIDE;
-            *idx = (a - REG_CTR_BASE) % REG_CTR_CU_STRIDE / 8;
-            return *cu < NUM_CUS && *idx < NUM_CTRS_TB;
-        }
-        if (a >= REG_MEM_CTR_BASE && a < REG_MEM_CTR_BASE + 0x800) {
-            *cu = 0;
-            *idx = MEM_CTR_FIRST_TB + (a - REG_MEM_CTR_BASE) / 8;
-            return (a - REG_MEM_CTR_BASE) / 8 < NUM_MEM_CTRS_TB;
-        }
-        return false;
-    }
-    // A write's response; applies it. launch: it starts a task.
-    unsigned write(uint32_t a, uint32_t v, unsigned strb, bool *launch, std::vector<std::pair<unsigned, uint64_t>> *imem)
-    {
-        *launch = false;
-        a &= 0xfffc;
-        bool ro = a == REG_ID || a == REG_CONFIG || a == REG_STATUS || (a >= REG_FAULT_CODE && a <= REG_FAULT_REG);
-        unsigned cu, idx;
-        unsigned r;
-        if (a >= REG_IMEM_BASE) r = task ? RESP_SLVERR : RESP_OKAY;
-        else if (counter(a, &cu, &idx) || ro) r = RESP_SLVERR;
-        else if (a == REG_CONTROL) r = (v & CONTROL_START) && task ? RESP_SLVERR : RESP_OKAY;
-        else if (a == REG_IRQ_ENABLE) r = RESP_OKAY;
-        else if (rw.count(a)) r = task || !in_range(a, v) ? RESP_SLVERR : RESP_OKAY;
-        else r = RESP_DECERR;
-        if (strb != 0xF) r = RESP_SLVERR;
-        if (r != RESP_OKAY) return r;
-        if (a >= REG_IMEM_BASE) {
-            if (a & 4) imem->push_back({ (a - REG_IMEM_BASE) / 8, (uint64_t)v << 32 | imem_lo });
-            else imem_lo = v;
-        } else if (a == REG_CONTROL) {
-            if (v & (CONTROL_START | CONTROL_CLEAR_DONE)) done = false;
-            if (v & CONTROL_START) task = *launch = true;
-        } else if (a == REG_IRQ_ENABLE) {
-            rw[a] = v & 1;
-        } else {
-            static const std::map<uint32_t, uint32_t> mask = { { REG_NUM_GROUPS, 0xffff }, { REG_WAVES_PER_GROUP, 3 },
-                                                               { REG_LDS_BYTES, 0x1ffff }, { REG_NUM_INSTS, 0x1fff },
-                                                               { REG_ARGS_ADDR, ~0u },    { REG_MEM_BYTES, ~0u },
-                                                               { REG_NUM_CUS, 0xf } };
-            rw[a] = v & mask.at(a);
-        }
-        return r;
-    }
-    unsigned read(uint32_t a, uint32_t *v, bool fault, bool mem_error, const Fault &f)
-    {
-        a &= 0xfffc;
-        unsigned cu, idx;
-        *v = 0;
-        if (a >= REG_IMEM_BASE) return RESP_SLVERR;
-        if (counter(a, &cu, &idx)) {
-            uint64_t c = ctr_value(cu, idx);
-            *v = a & 4 ? (uint32_t)(c >> 32) : (uint32_t)c;
-            return RESP_OKAY;
-        }
-        if (rw.count(a)) {
-            *v = rw[a];
-            return RESP_OKAY;
-        }
-        switch (a) {
-        case REG_ID: *v = REG_ID_VALUE; return RESP_OKAY;
-        case REG_CONFIG: *v = 4096u << 16 | L2_SLICES << 4 | NUM_CUS; return RESP_OKAY;
-        case REG_CONTROL: return RESP_OKAY;
-        case REG_STATUS:
-            *v = (task ? STATUS_BUSY : 0) | (done ? STATUS_DONE : 0) | (fault ? STATUS_FAULT : 0) |
-                 (mem_error ? STATUS_MEM_ERROR : 0);
-            return RESP_OKAY;
-        case REG_FAULT_CODE: *v = f.code; return RESP_OKAY;
-        case REG_FAULT_CU: *v = f.cu; return RESP_OKAY;
-        case REG_FAULT_SLOT: *v = f.slot; return RESP_OKAY;
-        case REG_FAULT_WAVE: *v = f.wave; return RESP_OKAY;
-        case REG_FAULT_GROUP: *v = f.group; return RESP_OKAY;
-        case REG_FAULT_PC: *v = f.pc; return RESP_OKAY;
-        case REG_FAULT_INST_LO: *v = (uint32_t)f.inst; return RESP_OKAY;
-        case REG_FAULT_INST_HI: *v = (uint32_t)(f.inst >> 32); return RESP_OKAY;
-        case REG_FAULT_LANE: *v = f.lane; return RESP_OKAY;
-        case REG_FAULT_ADDR: *v = f.addr; return RESP_OKAY;
-        case REG_FAULT_REG: *v = f.reg; return RESP_OKAY;
-        default: return RESP_DECERR;
-        }
-    }
-};
-
 static void test_random(Tb &tb, unsigned n, unsigned seed)
 {
     std::mt19937 rng(seed);
@@ -518,7 +409,17 @@ static void test_random(Tb &tb, unsigned n, unsigned seed)
     tb.reset();
     tb.launches.clear();
     tb.imem.clear();
-    Model m;
+    // The registers as the host should see them (sim/gpu_regs_model.h, also
+    // the register file of the golden-model TLM device).
+    GpuRegsConfig mc;
+    mc.num_cus = NUM_CUS;
+    mc.l2_slices = L2_SLICES;
+    mc.num_ctrs = NUM_CTRS_TB;
+    mc.num_mem_ctrs = NUM_MEM_CTRS_TB;
+    mc.mem_ctr_first = MEM_CTR_FIRST_TB;
+    GpuRegsModel m(mc);
+    GpuRegsInputs in;
+    in.counter = ctr_value;
     std::vector<std::pair<unsigned, uint64_t>> imem_want;
     std::string why;
     static const uint32_t places[] = { REG_ID,        REG_CONFIG,       REG_CONTROL,     REG_STATUS,    REG_IRQ_ENABLE,
@@ -527,10 +428,9 @@ static void test_random(Tb &tb, unsigned n, unsigned seed)
                                        0x0014,        0x0ffc,           REG_CTR_BASE,    REG_MEM_CTR_BASE, REG_IMEM_BASE };
     for (unsigned i = 0; i < n && why.empty(); i++) {
         // Between transactions the GPU may end its task or change its fault inputs.
-        if (m.task && pick(4) == 0) {
+        if (m.busy() && pick(4) == 0) {
             tb.finish();
-            m.task = false;
-            m.done = true;
+            m.finish();
         }
         if (pick(16) == 0) {
             tb.fault = pick(2);
@@ -538,7 +438,7 @@ static void test_random(Tb &tb, unsigned n, unsigned seed)
             tb.f = Fault{ pick(16), pick(8), pick(2), (unsigned)rng(), pick(65536), pick(4096), pick(64), pick(128),
                           (uint64_t)rng() << 32 | rng(), (uint32_t)rng() };
         }
-        bool irq_want = m.done && (m.rw[REG_IRQ_ENABLE] & 1);
+        bool irq_want = m.irq();
         if ((bool)tb.dut.irq_o != irq_want) {
             why = "before transaction " + std::to_string(i) + ": irq_o is " + std::to_string(tb.dut.irq_o);
             break;
@@ -572,7 +472,10 @@ static void test_random(Tb &tb, unsigned n, unsigned seed)
             }
         } else {
             uint32_t want = 0, v = 0;
-            unsigned want_r = m.read(a, &want, tb.fault, tb.mem_error, tb.f), r = 0;
+            in.fault = tb.fault;
+            in.mem_error = tb.mem_error;
+            in.f = tb.f;
+            unsigned want_r = m.read(a, &want, in), r = 0;
             if (!tb.rd(a, &v, &r, t)) why = "read " + hex(a) + ": " + tb.err;
             else if (r != want_r) why = "read " + hex(a) + ": " + rname(r) + ", expected " + rname(want_r);
             else if (r == RESP_OKAY && v != want) why = "read " + hex(a) + ": " + hex(v) + ", expected " + hex(want);
