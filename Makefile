@@ -216,6 +216,9 @@ $(1)/config.stamp: FORCE
 
 $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@echo "verilating gpu_top (NumCus=$(3) L2Slices=$(4) $(5)) into $(1) (log: $(1)/build.log)"
+	@# The previous run's model files go first: Verilator's make only adds
+	@# members to the archive, so a file the new run does not write would stay.
+	@rm -f $(1)/Vgpu_top*
 	@$$(VERILATOR) --cc $(2) -GNumCus=$(3) -GL2Slices=$(4) $(5) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \

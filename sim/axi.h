@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <string>
 
-enum { AXI_DATA_BYTES = 16, AXI_BURST_INCR = 1, AXI_RESP_OKAY = 0, AXI_RESP_SLVERR = 2 };
+enum { AXI_DATA_BYTES = 16, AXI_BURST_INCR = 1, AXI_RESP_OKAY = 0, AXI_RESP_SLVERR = 2, AXI_RESP_DECERR = 3 };
 
 // AR or AW: len = beats - 1, size = log2(bytes per beat), burst 1 = INCR.
 struct AxiAddr { uint32_t id; uint32_t addr; unsigned len; unsigned size; unsigned burst; };

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-static AxiDramConfig clamped(AxiDramConfig c)
+static AxiDramConfig clamped(AxiDramConfig c, bool store)
 {
-    c.bytes -= c.bytes % 64;
-    c.latency = std::max(c.latency, 1u);
+    c.bytes = store ? 0 : c.bytes - c.bytes % 64;
+    if (!store) c.latency = std::max(c.latency, 1u);
     c.bytes_per_cycle = std::clamp(c.bytes_per_cycle, 1u, 64u);
     c.channels = std::clamp(c.channels, 1u, (unsigned)AXI_DRAM_MAX_CHANNELS);
     unsigned interleave = 64;
@@ -22,8 +22,8 @@ static uint64_t burst_bytes(const AxiAddr &a) { return (uint64_t)(a.len + 1) << 
 static uint32_t beat_addr(const AxiAddr &a, unsigned k) { return a.addr + (k << a.size); }
 static unsigned beat_lane(const AxiAddr &a, unsigned k) { return beat_addr(a, k) % AXI_DATA_BYTES; }
 
-AxiDram::AxiDram(const AxiDramConfig &config)
-    : cfg_(clamped(config)), mem_(cfg_.bytes, 0), rng_(cfg_.jitter_seed), channel_free_(cfg_.channels, 0),
+AxiDram::AxiDram(const AxiDramConfig &config, AxiDramStore *store)
+    : cfg_(clamped(config, store != nullptr)), store_(store), mem_(cfg_.bytes, 0), rng_(cfg_.jitter_seed), channel_free_(cfg_.channels, 0),
       r_active_(reads_.end()), b_active_(writes_.end())
 {
 }
@@ -54,7 +54,10 @@ bool AxiDram::refused(uint64_t edge, const char *channel, const AxiAddr &a)
     return true;
 }
 
-bool AxiDram::in_memory(const AxiAddr &a) const { return (uint64_t)a.addr + burst_bytes(a) <= mem_.size(); }
+bool AxiDram::in_memory(const AxiAddr &a) const
+{
+    return store_ || (uint64_t)a.addr + burst_bytes(a) <= mem_.size();
+}
 
 // A burst arriving at `arrival` takes its turn on its channel: returns its
 // service start and sets when its response is due.
@@ -69,29 +72,54 @@ uint64_t AxiDram::schedule(uint64_t arrival, const AxiAddr &a, uint64_t *due)
     return start;
 }
 
-void AxiDram::read_memory(ReadBurst &rb)
+// A burst performed at its service start `start`. With a store, its bytes go
+// through buf_ (and enable_), its response is the store's, and its response
+// is due the store's extra cycles later.
+void AxiDram::read_memory(ReadBurst &rb, uint64_t start)
 {
     const AxiAddr &a = rb.ar;
     rb.beats.assign(a.len + 1, {});
     if (rb.resp != AXI_RESP_OKAY) return;
+    const uint8_t *bytes = mem_.data() + (store_ ? 0 : a.addr);
+    if (store_) {
+        uint64_t extra = 0;
+        buf_.assign(burst_bytes(a), 0);
+        rb.resp = store_->read(a.addr, buf_.data(), (uint32_t)buf_.size(), &extra);
+        rb.due = std::max(rb.due + extra, start + 1);
+        if (rb.resp != AXI_RESP_OKAY) return;
+        bytes = buf_.data();
+    }
     for (unsigned k = 0; k <= a.len; k++) {
-        uint32_t addr = beat_addr(a, k);
         unsigned lane = beat_lane(a, k);
         for (unsigned j = 0; j < 1u << a.size; j++)
-            rb.beats[k][(lane + j) / 4] |= (uint32_t)mem_[addr + j] << 8 * ((lane + j) % 4);
+            rb.beats[k][(lane + j) / 4] |= (uint32_t)bytes[(k << a.size) + j] << 8 * ((lane + j) % 4);
     }
 }
 
-void AxiDram::write_memory(const WriteBurst &wb)
+void AxiDram::write_memory(WriteBurst &wb, uint64_t start)
 {
     const AxiAddr &a = wb.aw;
     if (wb.resp != AXI_RESP_OKAY) return;
+    uint8_t *bytes = mem_.data() + (store_ ? 0 : a.addr);
+    if (store_) {
+        buf_.assign(burst_bytes(a), 0);
+        enable_.assign(burst_bytes(a), 0);
+        bytes = buf_.data();
+    }
     for (unsigned k = 0; k <= a.len; k++) {
-        uint32_t addr = beat_addr(a, k);
         unsigned lane = beat_lane(a, k);
         const AxiW &w = wb.beats[k];
-        for (unsigned j = 0; j < 1u << a.size; j++)
-            if (w.strb >> (lane + j) & 1) mem_[addr + j] = (uint8_t)(w.data[(lane + j) / 4] >> 8 * ((lane + j) % 4));
+        for (unsigned j = 0; j < 1u << a.size; j++) {
+            if (!(w.strb >> (lane + j) & 1)) continue;
+            bytes[(k << a.size) + j] = (uint8_t)(w.data[(lane + j) / 4] >> 8 * ((lane + j) % 4));
+            if (store_) enable_[(k << a.size) + j] = 0xff;
+        }
+    }
+    if (store_) {
+        uint64_t extra = 0;
+        wb.resp = store_->write(a.addr, buf_.data(), enable_.data(), (uint32_t)buf_.size(), &extra);
+        wb.due = std::max(wb.due + extra, start + 1);
+        if (wb.resp != AXI_RESP_OKAY) return;
     }
     stats_.write_bytes += burst_bytes(a);
 }
@@ -101,8 +129,8 @@ void AxiDram::perform_due(uint64_t edge)
     while (!to_perform_.empty() && to_perform_.top().start <= edge) {
         Perform p = to_perform_.top();
         to_perform_.pop();
-        if (p.read) read_memory(*p.read);
-        else write_memory(*p.write);
+        if (p.read) read_memory(*p.read, p.start);
+        else write_memory(*p.write, p.start);
     }
 }
 

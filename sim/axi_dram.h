@@ -37,6 +37,13 @@
 // bandwidth is channels x bytes_per_cycle bytes per cycle, at most 16 of them
 // on the R bus and 16 on the W bus.
 //
+// Store. By default the bytes are the model's own array (data()). A model
+// made with an AxiDramStore keeps none: each burst is one call to the store at
+// its service start, whose AXI response (OKAY, SLVERR, DECERR) is the burst's,
+// and whose extra cycles are added to the burst's latency (at least 1 in all);
+// no burst is refused for its address, and latency may be 0 (the store gives
+// it). The SystemC bridge to TLM-2.0 (sim/systemc/axi_to_tlm.h) is one.
+//
 // Ready, from state only. arready while fewer than max_reads reads are in
 // flight (AR taken, last R beat not); awready while fewer than max_writes
 // writes are (AW taken, B not); wready unless max_writes complete W bursts wait
@@ -90,14 +97,27 @@ struct AxiDramStats {
     uint64_t channel_busy[AXI_DRAM_MAX_CHANNELS];   // service cycles of the bursts begun on each channel
 };
 
+// The bytes of the bursts, kept elsewhere. A burst covers [addr, addr + len).
+class AxiDramStore {
+public:
+    virtual ~AxiDramStore() = default;
+    // Copies the bytes into dst; returns the AXI response and adds to *extra
+    // the cycles the access adds to the burst's latency.
+    virtual unsigned read(uint32_t addr, uint8_t *dst, uint32_t len, uint64_t *extra) = 0;
+    // Stores the bytes of src whose byte_enable is 0xff (0x00: left as is).
+    virtual unsigned write(uint32_t addr, const uint8_t *src, const uint8_t *byte_enable, uint32_t len,
+                           uint64_t *extra) = 0;
+};
+
 class AxiDram {
 public:
-    explicit AxiDram(const AxiDramConfig &config);
+    explicit AxiDram(const AxiDramConfig &config, AxiDramStore *store = nullptr);
     AxiDram(const AxiDram &) = delete;              // holds pointers into itself
     AxiDram &operator=(const AxiDram &) = delete;
 
-    uint8_t *data() { return mem_.data(); }
-    const uint8_t *data() const { return mem_.data(); }
+    // The model's own bytes (nullptr and 0 with a store).
+    uint8_t *data() { return store_ ? nullptr : mem_.data(); }
+    const uint8_t *data() const { return store_ ? nullptr : mem_.data(); }
     uint32_t bytes() const { return (uint32_t)mem_.size(); }
     const AxiDramConfig &config() const { return cfg_; }
 
@@ -152,8 +172,8 @@ private:
 
     uint64_t rand64();
     void perform_due(uint64_t edge);
-    void read_memory(ReadBurst &rb);
-    void write_memory(const WriteBurst &wb);
+    void read_memory(ReadBurst &rb, uint64_t start);
+    void write_memory(WriteBurst &wb, uint64_t start);
     uint64_t schedule(uint64_t arrival, const AxiAddr &a, uint64_t *due);
     void complete_writes(uint64_t edge);
     bool refused(uint64_t edge, const char *channel, const AxiAddr &a);
@@ -164,7 +184,9 @@ private:
     static typename std::list<Burst>::iterator oldest_due(std::list<Burst> &bursts, uint64_t edge);
 
     AxiDramConfig cfg_;
+    AxiDramStore *store_;
     std::vector<uint8_t> mem_;
+    std::vector<uint8_t> buf_, enable_;    // a burst's bytes and byte enables, for the store
     uint64_t rng_;
     uint64_t seq_ = 0;
     std::vector<uint64_t> channel_free_;   // first edge each channel can begin a service

@@ -76,11 +76,19 @@ struct Bus {
     std::vector<std::string> model_errors;
     std::string err;
 
-    explicit Bus(const AxiDramConfig &c) : dram(c)
+    // With a store, the bytes are store_bytes (of that size), set up the same way.
+    std::vector<uint8_t> *store_bytes = nullptr;
+
+    explicit Bus(const AxiDramConfig &c, AxiDramStore *store = nullptr, std::vector<uint8_t> *bytes = nullptr)
+        : dram(c, store), store_bytes(bytes)
     {
-        for (uint32_t a = 0; a < dram.bytes(); a++) dram.data()[a] = pattern(a, 1);
-        expect.assign(dram.data(), dram.data() + dram.bytes());
+        uint8_t *m = mem();
+        for (uint32_t a = 0; a < mem_size(); a++) m[a] = pattern(a, 1);
+        expect.assign(m, m + mem_size());
     }
+    uint8_t *mem() { return store_bytes ? store_bytes->data() : dram.data(); }
+    const uint8_t *mem() const { return store_bytes ? store_bytes->data() : dram.data(); }
+    uint32_t mem_size() const { return store_bytes ? (uint32_t)store_bytes->size() : dram.bytes(); }
 
     bool fired(bool ok)
     {
@@ -211,7 +219,7 @@ struct Bus {
         return "";
     }
 
-    bool memory_as_expected() const { return !memcmp(dram.data(), expect.data(), expect.size()); }
+    bool memory_as_expected() const { return !memcmp(mem(), expect.data(), expect.size()); }
 };
 
 static AxiDramConfig config(uint32_t bytes, unsigned latency = 100)
@@ -521,6 +529,114 @@ static void test_drop_in_flight()
     result("dram_drop_in_flight", why.empty(), why, "memory kept, later reads served");
 }
 
+// ------------------------------------------------------------ a store behind the model
+
+// Bytes in a vector; addresses from err_from on answer err_resp; each access
+// adds `extra` cycles. Logs every call.
+struct VectorStore : AxiDramStore {
+    std::vector<uint8_t> bytes;
+    uint64_t extra = 0;
+    uint32_t err_from = ~0u;
+    unsigned err_resp = AXI_RESP_SLVERR;
+    std::vector<std::pair<uint32_t, uint32_t>> calls;   // (addr, len)
+
+    explicit VectorStore(uint32_t size) : bytes(size) {}
+    unsigned answer(uint32_t addr, uint32_t len, uint64_t *x)
+    {
+        calls.push_back({ addr, len });
+        *x += extra;
+        return (uint64_t)addr + len > bytes.size() || addr + len > err_from ? err_resp : (unsigned)AXI_RESP_OKAY;
+    }
+    unsigned read(uint32_t addr, uint8_t *dst, uint32_t len, uint64_t *x) override
+    {
+        unsigned r = answer(addr, len, x);
+        if (r == AXI_RESP_OKAY) memcpy(dst, bytes.data() + addr, len);
+        return r;
+    }
+    unsigned write(uint32_t addr, const uint8_t *src, const uint8_t *enable, uint32_t len, uint64_t *x) override
+    {
+        unsigned r = answer(addr, len, x);
+        for (uint32_t i = 0; r == AXI_RESP_OKAY && i < len; i++)
+            if (enable[i]) bytes[addr + i] = src[i];
+        return r;
+    }
+};
+
+// Random traffic of reads and writes (sizes, lengths, IDs, strobes) queued on a bus.
+static void random_traffic(Bus &bus, uint32_t seed, unsigned n)
+{
+    uint64_t x = seed;
+    auto rnd = [&](uint32_t k) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        return (uint32_t)(x >> 33) % k;
+    };
+    for (unsigned i = 0; i < n; i++) {
+        unsigned size = rnd(5), len = rnd(4) ? 64 / (1u << size) - 1 : rnd(8);
+        uint32_t addr = rnd(bus.mem_size() / 4096) * 4096 + (rnd(4096 - ((len + 1) << size) + 1) & ~((1u << size) - 1));
+        AxiAddr a{ rnd(16), addr, len, size, AXI_BURST_INCR };
+        if (rnd(2)) bus.ar_q.push_back(a);
+        else {
+            std::vector<uint16_t> strobes;
+            for (unsigned k = 0; k <= len; k++) strobes.push_back((uint16_t)(rnd(65536) & beat_lanes(a, k)));
+            bus.write(a, 100 + i, strobes);
+        }
+    }
+}
+
+// The model with a store that gives the latency is the model with that latency.
+static void test_store()
+{
+    AxiDramConfig own = channels(4, 4), ext = own;
+    own.bytes = 1 << 16;
+    ext.latency = 0;
+    VectorStore store(1 << 16);
+    store.extra = own.latency;
+    Bus a(own), b(ext, &store, &store.bytes);
+    random_traffic(a, 7, 400);
+    random_traffic(b, 7, 400);
+    bool ok = a.drain() && b.drain();
+    std::string why = !ok ? a.err + b.err
+                      : a.r_log.size() != b.r_log.size() || a.b_log.size() != b.b_log.size() ? "a different number of R or B"
+                      : store.calls.size() != 400 ? std::to_string(store.calls.size()) + " store calls for 400 bursts"
+                      : !b.memory_as_expected() ? "the store's bytes are not what the writes leave"
+                      : memcmp(a.mem(), b.mem(), a.mem_size()) ? "the two memories differ" : "";
+    for (size_t i = 0; why.empty() && i < a.r_log.size(); i++)
+        if (a.r_log[i].first != b.r_log[i].first || memcmp(&a.r_log[i].second, &b.r_log[i].second, sizeof(AxiR)))
+            why = "R " + std::to_string(i) + ": edge " + std::to_string(b.r_log[i].first) + " " + axi_str(b.r_log[i].second) +
+                  ", own memory: edge " + std::to_string(a.r_log[i].first) + " " + axi_str(a.r_log[i].second);
+    for (size_t i = 0; why.empty() && i < a.b_log.size(); i++)
+        if (a.b_log[i].first != b.b_log[i].first || a.b_log[i].second.id != b.b_log[i].second.id)
+            why = "B " + std::to_string(i) + " at edge " + std::to_string(b.b_log[i].first) + ", own memory " +
+                  std::to_string(a.b_log[i].first);
+    result("dram_store_same_beats_and_edges", why.empty(), why,
+           std::to_string(a.r_log.size()) + " R beats, " + std::to_string(a.b_log.size()) + " B, one store call per burst");
+
+    // Its responses are the bursts': SLVERR or DECERR on every beat, or the B;
+    // a write that fails changes nothing.
+    for (unsigned resp : { (unsigned)AXI_RESP_SLVERR, (unsigned)AXI_RESP_DECERR }) {
+        VectorStore st(1 << 16);
+        st.err_from = 0x8000;
+        st.err_resp = resp;
+        st.extra = 10;
+        Bus bus(ext, &st, &st.bytes);
+        const AxiAddr good = burst(1, 0x7fc0), bad = burst(2, 0x8000), wbad = burst(3, 0x9000);
+        bus.ar_q.push_back(good);
+        bus.ar_q.push_back(bad);
+        bus.aw_q.push_back(wbad);
+        for (const AxiW &w : bus.beats_for(wbad, 5, {}, false)) bus.w_q.push_back(w);
+        ok = bus.drain();
+        unsigned bad_beats = 0;
+        for (const auto &er : bus.r_log) bad_beats += er.second.id == 2 && er.second.resp == resp;
+        why = !ok ? bus.err
+              : bad_beats != 4 ? std::to_string(bad_beats) + " of 4 beats with the store's response"
+              : bus.b_log.size() != 1 || bus.b_log[0].second.resp != resp ? "the B does not carry the store's response"
+              : !bus.memory_as_expected() ? "the failed write changed the store"
+              : bus.r_log[0].first < bus.ar_edges[0] + 10 ? "the store's 10 extra cycles were not added"
+                                                          : bus.read_mismatch(good, bus.expect);
+        result(resp == AXI_RESP_DECERR ? "dram_store_decerr" : "dram_store_slverr", why.empty(), why);
+    }
+}
+
 // ------------------------------------------------------------ the checker
 
 static AxiSignals ar(AxiSignals s, const AxiAddr &a, bool ready = true)
@@ -648,6 +764,7 @@ int main()
     test_slverr();
     test_refused();
     test_drop_in_flight();
+    test_store();
     test_checker();
     printf("%u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;
