@@ -187,6 +187,8 @@ VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initi
 # and --x-assign fast. Built on demand only; the tests use the traced model,
 # so that WAVEGPU_FST can show the waves of any failing test.
 VTOP_NT   := $(BUILD)/vtop_notrace
+# The SystemC module of gpu_top (make systemc), traced like VTOP.
+VSC       := $(BUILD)/vsc
 VTOP_NT_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign fast --x-initial unique
 CXX      ?= g++
 # The compiler of the Verilated model: clang++ when present (Debian's clang,
@@ -208,7 +210,8 @@ SIM_BIN   := $(BIN)/wavegpu_sim
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
 # One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator
-# flags, $(3) its NumCus, $(4) its L2Slices, $(5) its other parameters (-G...).
+# flags, $(3) its NumCus, $(4) its L2Slices, $(5) its other parameters (-G...),
+# $(6) --sc for a SystemC module (default --cc: a C++ class).
 define vtop_rules
 $(1)/config.stamp: FORCE
 	@mkdir -p $(1)
@@ -219,16 +222,16 @@ $(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@# The previous run's model files go first: Verilator's make only adds
 	@# members to the archive, so a file the new run does not write would stay.
 	@rm -f $(1)/Vgpu_top*
-	@$$(VERILATOR) --cc $(2) -GNumCus=$(3) -GL2Slices=$(4) $(5) --top-module gpu_top -Mdir $(1) \
+	@$$(VERILATOR) $(or $(6),--cc) $(2) -GNumCus=$(3) -GL2Slices=$(4) $(5) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
-	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o) >> $(1)/build.log 2>&1 \
+	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o $(if $(6),verilated_fst_sc.o)) >> $(1)/build.log 2>&1 \
 	    || { tail -20 $(1)/build.log; exit 1; }
 	@printf '#define GPU_TOP_NUM_CUS $(3)\n#define GPU_TOP_L2_SLICES $(4)\n' > $(1)/gpu_top_cfg.h
 	@touch $$@
 
-$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
+$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_fst_sc.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
 
 $(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(1)
@@ -243,6 +246,7 @@ $(BUILD)/gen/gpu_%.h: rtl/gpu_%_pkg.sv scripts/gen_pkg_header.sh
 $(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
 $(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
 $(eval $(call vtop_rules,$(VTOP_SMALL),$(VTOP_FLAGS),$(SMALL_CUS),$(SMALL_SLICES),$(SMALL_PARAMS)))
+$(eval $(call vtop_rules,$(VSC),$(VTOP_FLAGS) -CFLAGS -std=c++17,$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),--sc))
 
 $(OBJ)/tbx_%.o: sim/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@
@@ -360,18 +364,75 @@ $(BIN)/gtkw_disasm: $(OBJ)/tbx_gtkw_disasm.o $(LIB) | $(BIN)
 view: $(BIN)/gtkw_disasm
 	gtkwave waves/$(KERNEL).fst waves/gpu.gtkw
 
+# ---------------------------------------------------------------- SystemC (docs/systemc.md)
+# The GPU as a SystemC/TLM-2.0 component at two fidelities: gpu_top Verilated
+# with --sc (build/vsc, the default configuration) behind two bridges, and the
+# golden model as a loosely-timed device; the platform sim/systemc/platform.cpp
+# runs kernels on either. SystemC 2.3.4 is Debian's libsystemc-dev (make deps).
+# C++17: Debian's SystemC is built for it (its API version symbol says so).
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -Isim/systemc -I$(BUILD)/gen -MMD -MP
+SC_VFLAGS   := -I$(VSC) -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_SC=1
+SC_LDLIBS   := -lsystemc $(TB_LDLIBS)
+SC_BRIDGE_TESTS := $(BIN)/tlm_to_axil_test $(BIN)/axi_to_tlm_test
+SC_TESTS    := $(SC_BRIDGE_TESTS) $(BIN)/wavegpu_golden_test
+SC_PLATFORM := $(BIN)/wavegpu_systemc
+SC_PROGRAMS := $(SC_PLATFORM) $(BIN)/example_platform
+SC_OBJ      := $(OBJ)/sc
+
+$(SC_OBJ):
+	@mkdir -p $@
+$(SC_OBJ)/%.o: sim/systemc/%.cpp $(BUILD)/gen/gpu_regs.h $(BUILD)/gen/gpu_ctr.h | $(SC_OBJ)
+	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
+$(SC_OBJ)/%.o: tb/systemc/%.cpp $(BUILD)/gen/gpu_regs.h $(BUILD)/gen/gpu_ctr.h | $(SC_OBJ)
+	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
+$(SC_OBJ)/wavegpu_rtl.o: sim/systemc/wavegpu_rtl.cpp $(VSC)/Vgpu_top__ALL.a | $(SC_OBJ)
+	$(CXX) $(SC_CXXFLAGS) $(SC_VFLAGS) -c $< -o $@
+$(SC_OBJ)/sim_%.o: sim/%.cpp $(BUILD)/gen/gpu_regs.h | $(SC_OBJ)
+	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
+
+$(BIN)/tlm_to_axil_test: $(SC_OBJ)/tlm_to_axil_test.o $(SC_OBJ)/tlm_to_axil.o $(SC_OBJ)/sim_axil_master.o \
+    $(SC_OBJ)/sim_axi_check.o | $(BIN)
+	$(CXX) -o $@ $^ $(SC_LDLIBS)
+$(BIN)/axi_to_tlm_test: $(SC_OBJ)/axi_to_tlm_test.o $(SC_OBJ)/axi_to_tlm.o $(SC_OBJ)/tlm_memory.o \
+    $(SC_OBJ)/sim_axi_dram.o $(SC_OBJ)/sim_axi_check.o | $(BIN)
+	$(CXX) -o $@ $^ $(SC_LDLIBS)
+$(BIN)/wavegpu_golden_test: $(SC_OBJ)/wavegpu_golden_test.o $(SC_OBJ)/wavegpu_golden.o $(SC_OBJ)/tlm_memory.o \
+    $(SC_OBJ)/sim_gpu_regs_model.o $(LIB) | $(BIN)
+	$(CXX) -o $@ $^ $(SC_LDLIBS)
+# Both fidelities with their bridges, the router and the memory: what a platform links.
+SC_GPU_OBJS := $(addprefix $(SC_OBJ)/,wavegpu_rtl.o wavegpu_golden.o tlm_memory.o tlm_router.o tlm_to_axil.o \
+    axi_to_tlm.o sim_axil_master.o sim_axi_check.o sim_axi_dram.o sim_gpu_regs_model.o)
+SC_GPU_LINK := $(VSC)/Vgpu_top__ALL.a $(VSC)/verilated.o $(VSC)/verilated_threads.o $(VSC)/verilated_fst_c.o \
+    $(VSC)/verilated_fst_sc.o $(LIB) $(SC_LDLIBS)
+$(SC_PLATFORM): $(SC_OBJ)/platform.o $(SC_GPU_OBJS) $(VSC)/Vgpu_top__ALL.a $(LIB) | $(BIN)
+	$(CXX) -o $@ $(filter %.o,$^) $(SC_GPU_LINK)
+$(BIN)/example_platform: $(SC_OBJ)/example_platform.o $(SC_GPU_OBJS) $(VSC)/Vgpu_top__ALL.a $(LIB) | $(BIN)
+	$(CXX) -o $@ $(filter %.o,$^) $(SC_GPU_LINK)
+
+# make systemc: the bridge and device tests, then the platform's kernels on
+# both fidelities (scripts/test_systemc.sh; SYSTEMC_OPTS for more options, e.g.
+# --fst waves/systemc.fst).
+SYSTEMC_OPTS ?=
+systemc: deps $(SC_PROGRAMS) $(SC_TESTS) $(SIM_BIN)
+	@BIN=$(BIN) NUM_CUS=$(NUM_CUS) SYSTEMC_OPTS="$(SYSTEMC_OPTS)" bash scripts/run_tests.sh $(SC_TESTS) scripts/test_systemc.sh
+
 FORCE:
 
 .PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean sim-small \
-        sim view synth fpga rtl-tests rtl-lib install FORCE
+        sim view synth fpga rtl-tests rtl-lib install systemc FORCE
 
-all: tools tests benches kernels rtl-units $(BUILD)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL)
+all: tools tests benches kernels rtl-units $(BUILD)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL) \
+    $(SC_PROGRAMS) $(SC_TESTS)
 
 $(OBJ) $(BIN) $(KOUT):
 	@mkdir -p $@
 
 $(OBJ)/%.o: csrc/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The register driver takes the register map and the counter indexes from the RTL's packages.
+$(OBJ)/gpu_driver.o: $(BUILD)/gen/gpu_regs.h $(BUILD)/gen/gpu_ctr.h
+$(OBJ)/gpu_driver.o: CFLAGS += -I$(BUILD)/gen
 
 $(OBJ)/tb_%.o: tb/%.c | $(OBJ)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -426,7 +487,7 @@ kernels: $(KERNELS)
 # includes <wavegpu/gpu.h>; scripts/test_install.sh does exactly that.
 PREFIX  ?= /usr/local
 VERSION := 0.1.0
-INSTALL_HEADERS := csrc/gpu.h csrc/asm.h csrc/disasm.h csrc/isa.h csrc/isa.def csrc/kbin.h sim/rtl_backend.h
+INSTALL_HEADERS := csrc/gpu.h csrc/gpu_driver.h csrc/asm.h csrc/disasm.h csrc/isa.h csrc/isa.def csrc/kbin.h sim/rtl_backend.h
 install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis
 	@test -n "$(PREFIX)" || { echo "make install: PREFIX is empty"; exit 1; }
 	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include/wavegpu" "$(PREFIX)/bin"
@@ -445,7 +506,7 @@ gen:
 
 test: deps all
 	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh $(TESTS) $(RTL_UNIT_BINS) \
-	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS)
+	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS) $(SC_TESTS) scripts/test_systemc.sh
 
 bench-golden: all
 	$(BIN)/bench_golden
@@ -464,7 +525,7 @@ clean:
 
 .SECONDARY:
 
--include $(wildcard $(OBJ)/*.d $(OBJ)/tb/*/*.d $(OBJ)/tb_small/*/*.d)
+-include $(wildcard $(OBJ)/*.d $(OBJ)/tb/*/*.d $(OBJ)/tb_small/*/*.d $(OBJ)/sc/*.d)
 
 check-gen:
 	@bash scripts/check_gen.sh

@@ -32,6 +32,7 @@ struct VerilatedFstC {
 #include "rtl_backend.h"
 
 #include "gpu_backend.h"
+#include "gpu_driver.h"
 #include "isa.h"
 
 #include <chrono>
@@ -343,40 +344,6 @@ bool RtlDev::reg_read(uint32_t addr, uint32_t *value, const char *what)
     return false;
 }
 
-// One CU's counters (stats.ctr[c], rtl/gpu_ctr_pkg.sv indexes) added into k;
-// cycles is not a sum: k gets the CU's.
-static void add_cu_counters(gpu_counters &k, const uint64_t *v)
-{
-    k.cycles = v[CTR_CYCLES];
-    k.instructions += v[CTR_INSTS];
-    k.lane_ops += v[CTR_LANE_OPS];
-    k.valu_insts += v[CTR_VALU_INSTS];
-    k.salu_insts += v[CTR_SALU_INSTS];
-    k.xlane_insts += v[CTR_XLANE_INSTS];
-    k.red_insts += v[CTR_RED_INSTS];
-    k.branch_insts += v[CTR_BRANCH_INSTS];
-    k.sig_insts += v[CTR_SIG_INSTS];
-    k.lds_insts += v[CTR_LDS_INSTS];
-    k.gmem_insts += v[CTR_GMEM_INSTS];
-    k.lds_accesses += v[CTR_LDS_ACCESSES];
-    k.lds_conflict_cycles += v[CTR_LDS_CONFLICT];
-    k.global_loads += v[CTR_GLOBAL_LOADS];
-    k.global_stores += v[CTR_GLOBAL_STORES];
-    k.global_atomics += v[CTR_GLOBAL_ATOMICS];
-    k.mem_requests += v[CTR_MEM_REQS];
-    k.barriers += v[CTR_BARRIERS];
-    k.stall_dependency += v[CTR_STALL_DEP];
-    k.stall_memory += v[CTR_STALL_MEM];
-    k.stall_barrier += v[CTR_STALL_BARRIER];
-    k.stall_lds += v[CTR_STALL_LDS];
-    k.stall_fetch += v[CTR_STALL_FETCH];
-    k.groups += v[CTR_GROUPS];
-    k.mem_stall_cycles += v[CTR_MEM_STALL];
-    k.l1_hits += v[CTR_L1_HITS];
-    k.l1_misses += v[CTR_L1_MISSES];
-    k.l1_evictions += v[CTR_L1_EVICTIONS];
-}
-
 // Every counter through the register port (low word, then high word).
 bool RtlDev::read_counters()
 {
@@ -393,16 +360,11 @@ bool RtlDev::read_counters()
     gpu_counters &k = counters;
     memset(&k, 0, sizeof k);
     for (unsigned c = 0; c < cfg.num_cus; c++)
-        add_cu_counters(k, stats.ctr[c]);
+        gpu_drv_add_cu_counters(&k, stats.ctr[c], NUM_CTRS);
     k.cycles = stats.ctr[0][CTR_CYCLES];
     for (unsigned i = 0; i < NUM_MEM_CTRS; i++)
         if (!read64(REG_MEM_CTR_BASE + i * 8, &stats.mem_ctr[i])) return false;
-    k.l2_hits = stats.mem_ctr[MEM_CTR_L2_HITS - MEM_CTR_FIRST];
-    k.l2_misses = stats.mem_ctr[MEM_CTR_L2_MISSES - MEM_CTR_FIRST];
-    k.l2_evictions = stats.mem_ctr[MEM_CTR_L2_EVICTIONS - MEM_CTR_FIRST];
-    k.l2_atomics = stats.mem_ctr[MEM_CTR_L2_ATOMICS - MEM_CTR_FIRST];
-    k.dram_bytes_read = stats.mem_ctr[MEM_CTR_DRAM_BYTES_READ - MEM_CTR_FIRST];
-    k.dram_bytes_written = stats.mem_ctr[MEM_CTR_DRAM_BYTES_WRITTEN - MEM_CTR_FIRST];
+    gpu_drv_set_mem_counters(&k, stats.mem_ctr, NUM_MEM_CTRS);
     return true;
 }
 
@@ -410,7 +372,7 @@ gpu_counters RtlDev::cu_counters(unsigned c) const
 {
     gpu_counters k;
     memset(&k, 0, sizeof k);
-    add_cu_counters(k, stats.ctr[c]);
+    gpu_drv_add_cu_counters(&k, stats.ctr[c], NUM_CTRS);
     return k;
 }
 
