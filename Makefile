@@ -414,7 +414,8 @@ $(BIN)/example_platform: $(SC_OBJ)/example_platform.o $(SC_GPU_OBJS) $(VSC)/Vgpu
 # --fst waves/systemc.fst).
 SYSTEMC_OPTS ?=
 systemc: deps $(SC_PROGRAMS) $(SC_TESTS) $(SIM_BIN)
-	@BIN=$(BIN) NUM_CUS=$(NUM_CUS) SYSTEMC_OPTS="$(SYSTEMC_OPTS)" bash scripts/run_tests.sh $(SC_TESTS) scripts/test_systemc.sh
+	@bash scripts/run_tests.sh $(SC_TESTS)
+	@BIN=$(BIN) NUM_CUS=$(NUM_CUS) SYSTEMC_OPTS="$(SYSTEMC_OPTS)" bash scripts/test_systemc.sh
 
 FORCE:
 

@@ -633,7 +633,8 @@ int sc_main(int argc, char **argv)
     unsigned pass = 0, fail = 0;
     const Outcome *mm_rtl = nullptr, *mm_golden = nullptr;
     for (const Outcome &r : results) {
-        printf("%s systemc_%s_%s: %s\n", r.pass ? "PASS" : "FAIL", r.model.c_str(), r.job.c_str(), r.why.c_str());
+        printf("%s systemc_%s_%s: %s (%" PRIu64 " cycles, %.2f s)\n", r.pass ? "PASS" : "FAIL", r.model.c_str(),
+               r.job.c_str(), r.why.c_str(), r.cycles, r.wall);
         (r.pass ? pass : fail)++;
         if (r.job == "matmul_tiled") (r.model == "rtl" ? mm_rtl : mm_golden) = &r;
     }
