@@ -169,25 +169,34 @@ gpu_status gpu_drv_finish(const gpu_drv_port *p, gpu_result *res, char *err, siz
         return fail(err, errlen, "STATUS 0x%x: the task is %s", status, status & STATUS_BUSY ? "still running" : "not done");
     res->status = GPU_OK;
     if (status & STATUS_FAULT) {
-        static const uint32_t addrs[10] = { REG_FAULT_CODE, REG_FAULT_CU,      REG_FAULT_WAVE,    REG_FAULT_GROUP,
-                                            REG_FAULT_PC,   REG_FAULT_INST_LO, REG_FAULT_INST_HI, REG_FAULT_LANE,
-                                            REG_FAULT_ADDR, REG_FAULT_REG };
-        uint32_t v[10] = { 0 };
-        for (unsigned i = 0; i < 10 && st == GPU_OK; i++) st = rd(p, addrs[i], &v[i], "FAULT_*", err, errlen);
+        st = gpu_drv_read_fault(p, res, err, errlen);
         if (st != GPU_OK) return st;
-        res->status = GPU_ERR_FAULT;
-        res->fault = v[0];
-        res->cu = v[1];
-        res->wave = v[2];
-        res->group = v[3];
-        res->pc = v[4];
-        res->inst = (uint64_t)v[6] << 32 | v[5];
-        res->lane = v[7] == 63 ? -1 : (int32_t)v[7];
-        res->addr = v[8];
-        res->reg = v[9] == 127 ? -1 : (int32_t)v[9];
     }
     st = wr(p, REG_CONTROL, CONTROL_CLEAR_DONE, "CONTROL (CLEAR_DONE)", err, errlen);
     return st != GPU_OK ? st : res->status;
+}
+
+gpu_status gpu_drv_read_fault(const gpu_drv_port *p, gpu_result *res, char *err, size_t errlen)
+{
+    if (!port_ok(p) || !res) return GPU_ERR_ARG;
+    static const uint32_t addrs[10] = { REG_FAULT_CODE, REG_FAULT_CU,      REG_FAULT_WAVE,    REG_FAULT_GROUP,
+                                        REG_FAULT_PC,   REG_FAULT_INST_LO, REG_FAULT_INST_HI, REG_FAULT_LANE,
+                                        REG_FAULT_ADDR, REG_FAULT_REG };
+    uint32_t v[10] = { 0 };
+    gpu_status st = GPU_OK;
+    for (unsigned i = 0; i < 10 && st == GPU_OK; i++) st = rd(p, addrs[i], &v[i], "FAULT_*", err, errlen);
+    if (st != GPU_OK) return st;
+    res->status = GPU_ERR_FAULT;
+    res->fault = v[0];
+    res->cu = v[1];
+    res->wave = v[2];
+    res->group = v[3];
+    res->pc = v[4];
+    res->inst = (uint64_t)v[6] << 32 | v[5];
+    res->lane = v[7] == 63 ? -1 : (int32_t)v[7];
+    res->addr = v[8];
+    res->reg = v[9] == 127 ? -1 : (int32_t)v[9];
+    return GPU_OK;
 }
 
 gpu_status gpu_drv_read_counters(const gpu_drv_port *p, unsigned num_cus, gpu_counters *total, gpu_counters *per_cu,

@@ -67,6 +67,9 @@ gpu_status gpu_drv_status(const gpu_drv_port *p, uint32_t *status, char *err, si
  * registers; then CONTROL.CLEAR_DONE (also after a memory error). res may
  * not be NULL. */
 gpu_status gpu_drv_finish(const gpu_drv_port *p, gpu_result *res, char *err, size_t errlen);
+/* The fault registers into *res (status GPU_ERR_FAULT; lane and reg -1 when
+ * the fault names none); valid while STATUS.fault. Returns GPU_OK when read. */
+gpu_status gpu_drv_read_fault(const gpu_drv_port *p, gpu_result *res, char *err, size_t errlen);
 /* Every counter of CUs 0..num_cus-1 and of the memory system, as the host
  * API's gpu_counters: *total sums the CUs (cycles: CU 0's); per_cu, if not
  * NULL, receives num_cus entries, each CU's own (memory counters 0). */

@@ -408,6 +408,18 @@ bool RtlDev::replay()
 
 } // namespace
 
+// The register port as the driver's callbacks (csrc/gpu_driver.h): 0, or 1
+// with the reason in the device's err.
+static int rtl_reg_read32(void *ctx, uint32_t addr, uint32_t *value)
+{
+    return static_cast<RtlDev *>(ctx)->reg_read(addr, value, "a register") ? 0 : 1;
+}
+
+static int rtl_reg_write32(void *ctx, uint32_t addr, uint32_t value)
+{
+    return static_cast<RtlDev *>(ctx)->reg_write(addr, value, "a register") ? 0 : 1;
+}
+
 // ---------------------------------------------------------------- backend ops
 
 static void set_err(char *err, size_t len, const std::string &s)
@@ -636,21 +648,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         }
     }
     if (ok && st == GPU_OK && (status & STATUS_FAULT)) {
-        st = GPU_ERR_FAULT;
-        uint32_t v[10] = {};
-        static const uint32_t regs[10] = { REG_FAULT_CODE, REG_FAULT_CU,      REG_FAULT_WAVE,    REG_FAULT_GROUP,
-                                           REG_FAULT_PC,   REG_FAULT_INST_LO, REG_FAULT_INST_HI, REG_FAULT_LANE,
-                                           REG_FAULT_ADDR, REG_FAULT_REG };
-        for (unsigned i = 0; i < 10 && ok; i++) ok = d->reg_read(regs[i], &v[i], "a fault register");
-        res->fault = v[0];
-        res->cu = v[1];
-        res->wave = v[2];
-        res->group = v[3];
-        res->pc = v[4];
-        res->inst = (uint64_t)v[6] << 32 | v[5];
-        res->lane = v[7] == 63 ? -1 : (int32_t)v[7];
-        res->addr = v[8];
-        res->reg = v[9] == 127 ? -1 : (int32_t)v[9];
+        // The fault registers, read by the register driver (csrc/gpu_driver.h).
+        gpu_drv_port port{ d, rtl_reg_read32, rtl_reg_write32 };
+        char m[256] = "";
+        if (gpu_drv_read_fault(&port, res, m, sizeof m) == GPU_OK) st = GPU_ERR_FAULT;
+        else {
+            if (d->err.empty()) d->err = m;
+            ok = false;
+        }
     }
     if (ok && st != GPU_ERR_TIMEOUT) {
         ok = d->reg_write(REG_CONTROL, CONTROL_CLEAR_DONE, "CONTROL");
