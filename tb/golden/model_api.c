@@ -4,6 +4,22 @@
  * and external memory (cfg.memory). */
 #include "golden_test.h"
 
+/* out[i] = i's lane id + args[1], for every lane of every wave: the output
+ * base is args[0]. */
+static void build_add_addend(prog *p)
+{
+    p->n = 0;
+    emit_load_out_base(p);
+    emit(p, ALU2(ISA_OP_ADD, 20, SV(R_ARGS), LL(4)));
+    emit(p, GLOAD(1, 21, M_ALL, 20));
+    emit(p, WAIT1(1));
+    emit_lane_addr(p);
+    emit(p, ALU2(ISA_OP_ADD, 22, SV(21), LV(R_SID)));
+    emit(p, GSTORE(2, 17, M_ALL, SV(22)));
+    emit(p, WAIT1(2));
+    emit(p, END());
+}
+
 /* A reference workload used by the determinism and coexistence tests: every
  * lane of every wave does f32 work and global atomics on shared words. */
 static void build_workload(prog *p)
@@ -99,16 +115,8 @@ void test_two_models(void)
         uint32_t args_a[2] = { OUT_ADDR, 1000 }, args_b[2] = { OUT_ADDR, 2000 };
         put_args(a, args_a, 2);
         put_args(b, args_b, 2);
-        prog p = { .n = 0 };
-        emit_load_out_base(&p);
-        emit(&p, ALU2(ISA_OP_ADD, 20, SV(R_ARGS), LL(4)));
-        emit(&p, GLOAD(1, 21, M_ALL, 20));
-        emit(&p, WAIT1(1));
-        emit_lane_addr(&p);
-        emit(&p, ALU2(ISA_OP_ADD, 22, SV(21), LV(R_SID)));
-        emit(&p, GSTORE(2, 17, M_ALL, SV(22)));
-        emit(&p, WAIT1(2));
-        emit(&p, END());
+        prog p;
+        build_add_addend(&p);
         if (launch(&t, a, &p, 1, 1, 0) && launch(&t, b, &p, 1, 1, 0)) {
             CHECK(&t, golden_dispatch(a, 0, -1) == 0 && golden_dispatch(b, 1, -1) == 0, "dispatch failed");
             for (int i = 0; i < 200 && !(golden_finished(a) && golden_finished(b)); i++) {
@@ -486,16 +494,8 @@ void test_external_memory(void)
         /* The arguments written into the buffer directly, the output base and an addend. */
         const uint32_t args[2] = { OUT_ADDR, 1000 };
         memcpy(buf + ARGS_ADDR, args, sizeof args);
-        prog p = { .n = 0 };
-        emit_load_out_base(&p);
-        emit(&p, ALU2(ISA_OP_ADD, 20, SV(R_ARGS), LL(4)));
-        emit(&p, GLOAD(1, 21, M_ALL, 20));
-        emit(&p, WAIT1(1));
-        emit_lane_addr(&p);
-        emit(&p, ALU2(ISA_OP_ADD, 22, SV(21), LV(R_SID)));
-        emit(&p, GSTORE(2, 17, M_ALL, SV(22)));
-        emit(&p, WAIT1(2));
-        emit(&p, END());
+        prog p;
+        build_add_addend(&p);
         gpu_result r;
         gpu_status st = run(&t, g, &p, 3, 1, 0, &r);
         char d[256];

@@ -12,6 +12,7 @@
 #include "axi_check.h"
 #include "axi_to_tlm.h"
 #include "tlm_memory.h"
+#include "wavegpu_rtl.h"
 
 #include <systemc>
 
@@ -112,14 +113,8 @@ struct Bench : sc_module {
         for (Burst *b : all) delete b;
     }
 
-    static AxiDramConfig bridge_config()
-    {
-        AxiDramConfig c;
-        c.latency = 0;
-        c.channels = 4;
-        c.bytes_per_cycle = 4;
-        return c;
-    }
+    // The RTL component's port timing: the memory gives the latency.
+    static AxiDramConfig bridge_config() { return WaveGpuRtlConfig::default_port(); }
 
     uint32_t rnd(uint32_t k)
     {

@@ -633,6 +633,19 @@ struct Checks {
     }
 };
 
+// long_task's memory image, program and START on num_cus CUs; returns its shape.
+TaskShape start_long_task(Platform &p, const Reference &long_task, unsigned num_cus, Checks &check)
+{
+    char err[256] = "";
+    gpu_drv_port port = p.port();
+    memcpy(p.memory.data(), long_task.before.data(), kMemBytes);
+    TaskShape s = shape_of(long_task);
+    check(gpu_drv_load_program(&port, s.code.data(), (uint32_t)s.code.size(), err, sizeof err) == GPU_OK, err);
+    gpu_drv_task task = { s.num_groups, s.waves, s.lds_bytes, (uint32_t)s.code.size(), kArgsAddr, kMemBytes, num_cus };
+    check(gpu_drv_start(&port, &task, err, sizeof err) == GPU_OK, err);
+    return s;
+}
+
 void test_id_config(Platform &p)
 {
     Checks check;
@@ -655,13 +668,7 @@ void test_id_config(Platform &p)
 void test_busy(Platform &p, const Reference &long_task)
 {
     Checks check;
-    char err[256] = "";
-    gpu_drv_port port = p.port();
-    memcpy(p.memory.data(), long_task.before.data(), kMemBytes);
-    TaskShape s = shape_of(long_task);
-    check(gpu_drv_load_program(&port, s.code.data(), (uint32_t)s.code.size(), err, sizeof err) == GPU_OK, err);
-    gpu_drv_task task = { s.num_groups, s.waves, s.lds_bytes, (uint32_t)s.code.size(), kArgsAddr, kMemBytes, 4 };
-    check(gpu_drv_start(&port, &task, err, sizeof err) == GPU_OK, err);
+    TaskShape s = start_long_task(p, long_task, 4, check);
     uint32_t status = 0, v = 0;
     check(p.read32(REG_STATUS, &status) == 0 && status == STATUS_BUSY, fmt("STATUS while busy 0x%x", status));
     check(!p.irq.read(), "irq high while busy");
@@ -773,13 +780,7 @@ void test_errors_and_transport_rules(Platform &p)
 void test_reset(Platform &p, const Reference &long_task)
 {
     Checks check;
-    char err[256] = "";
-    gpu_drv_port port = p.port();
-    memcpy(p.memory.data(), long_task.before.data(), kMemBytes);
-    TaskShape s = shape_of(long_task);
-    check(gpu_drv_load_program(&port, s.code.data(), (uint32_t)s.code.size(), err, sizeof err) == GPU_OK, err);
-    gpu_drv_task task = { s.num_groups, s.waves, s.lds_bytes, (uint32_t)s.code.size(), kArgsAddr, kMemBytes, 2 };
-    check(gpu_drv_start(&port, &task, err, sizeof err) == GPU_OK, err);
+    TaskShape s = start_long_task(p, long_task, 2, check);
     wait(kPeriod * 10.0);
 
     // Reset in the middle of the task; a register read while rst is high
