@@ -183,8 +183,9 @@ SMALL_CUS    := $(call small_param,NumCus)
 SMALL_SLICES := $(call small_param,L2Slices)
 VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initial unique --trace-fst
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
-# compiled in (its change tracking costs about 30% even when nothing is traced)
-# and --x-assign fast. Built on demand only; the tests use the traced model,
+# compiled in (without PGO its change tracking cost about 30% even when nothing
+# was traced; as PGO builds both measured the same: docs/fpga.md) and
+# --x-assign fast. Built on demand only; the tests use the traced model,
 # so that WAVEGPU_FST can show the waves of any failing test.
 VTOP_NT   := $(BUILD)/vtop_notrace
 # The SystemC module of gpu_top (make systemc), traced like VTOP.
@@ -211,31 +212,74 @@ SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
 # One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator
 # flags, $(3) its NumCus, $(4) its L2Slices, $(5) its other parameters (-G...),
-# $(6) --sc for a SystemC module (default --cc: a C++ class).
+# $(6) --sc for a SystemC module (default --cc: a C++ class), $(7) "pgo" for a
+# profile-guided build (below). Verilation ($(1)/verilated.stamp) and the
+# C++ build ($(1)/Vgpu_top__ALL.a) are separate steps.
 define vtop_rules
 $(1)/config.stamp: FORCE
 	@mkdir -p $(1)
-	@echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' > $$@
+	@echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5) $(if $(7),$$(PGO))' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5) $(if $(7),$$(PGO))' > $$@
 
-$(1)/Vgpu_top__ALL.a: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
+$(1)/verilated.stamp: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@echo "verilating gpu_top (NumCus=$(3) L2Slices=$(4) $(5)) into $(1) (log: $(1)/build.log)"
 	@# The previous run's model files go first: Verilator's make only adds
 	@# members to the archive, so a file the new run does not write would stay.
-	@rm -f $(1)/Vgpu_top*
+	@rm -rf $(1)/Vgpu_top* $(1)/pgo $(1)/model.profdata
 	@$$(VERILATOR) $(or $(6),--cc) $(2) -GNumCus=$(3) -GL2Slices=$(4) $(5) --top-module gpu_top -Mdir $(1) \
 	    rtl/lint_waivers.vlt $$(GPU_TOP_SRCS) > $(1)/build.log 2>&1 || { tail -20 $(1)/build.log; exit 1; }
-	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
-	    OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vgpu_top__ALL.a verilated.o verilated_threads.o \
-	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o $(if $(6),verilated_fst_sc.o)) >> $(1)/build.log 2>&1 \
-	    || { tail -20 $(1)/build.log; exit 1; }
 	@printf '#define GPU_TOP_NUM_CUS $(3)\n#define GPU_TOP_L2_SLICES $(4)\n' > $(1)/gpu_top_cfg.h
 	@touch $$@
 
-$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_fst_sc.o $(1)/verilated_threads.o $(1)/gpu_top_cfg.h: $(1)/Vgpu_top__ALL.a ;
+$(1)/Vgpu_top__ALL.a: $(1)/verilated.stamp $(if $(7),$$(if $$(PGO),$(1)/model.profdata))
+	@echo "compiling the model in $(1)$(if $(7),$$(if $$(PGO), with its profile (PGO))) (log: $(1)/build.log)"
+	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
+	    OPT_FAST="-O2 $(if $(7),$$(if $$(PGO),$$(PGO_USE)$(abspath $(1))/model.profdata))" OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
+	    Vgpu_top__ALL.a verilated.o verilated_threads.o \
+	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o $(if $(6),verilated_fst_sc.o)) >> $(1)/build.log 2>&1 \
+	    || { tail -20 $(1)/build.log; exit 1; }
+	@touch $$@
+
+$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_fst_sc.o $(1)/verilated_threads.o: $(1)/Vgpu_top__ALL.a ;
+$(1)/gpu_top_cfg.h: $(1)/verilated.stamp ;
 
 $(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(1)
 	bash scripts/gen_pkg_header.sh $$< $$@
+endef
+
+# Profile-guided optimization (PGO) of a model: simulating gpu_top is bound
+# by instruction fetch (the model's code, several MB, is run through in
+# every cycle, mostly past blocks of idle units), and clang lays the code out
+# far better with a profile: matmul_tiled runs about twice as fast
+# (docs/architecture.md "Simulation speed"). A copy of the Verilated sources
+# is compiled with -fprofile-instr-generate into $(1)/pgo, linked into
+# wavegpu_sim (the trainer), and scripts/pgo_train.sh runs kernels on it;
+# the profile, $(1)/model.profdata, then feeds the real build. Used when the
+# model is compiled by clang with its profile runtime (Debian's
+# libclang-rt-14-dev, from make deps) and llvm-profdata; PGO= turns it off.
+# $(1) the model's directory, $(2) the compile flags of the RTL backend
+# against it, $(3) its FST runtime object (traced models), $(4) --trace to
+# profile tracing too.
+PGO_RT   := $(if $(findstring clang,$(VTOP_CXX)),$(wildcard $(shell $(VTOP_CXX) -print-runtime-dir 2>/dev/null)/libclang_rt.profile-x86_64.a))
+PGO_TOOL := $(or $(shell command -v llvm-profdata 2>/dev/null),$(shell command -v llvm-profdata-14 2>/dev/null))
+PGO      ?= $(if $(and $(PGO_RT),$(PGO_TOOL)),1)
+PGO_USE  := -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date -fprofile-instr-use=
+define pgo_rules
+$(1)/pgo/Vgpu_top__ALL.a: $(1)/verilated.stamp
+	@echo "compiling the profiling copy of the model in $(1)/pgo (log: $(1)/pgo/build.log)"
+	@rm -rf $(1)/pgo && mkdir -p $(1)/pgo && cp $(1)/*.cpp $(1)/*.h $(1)/*.mk $(1)/pgo/
+	@$$(MAKE) -C $(1)/pgo -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
+	    OPT_FAST="-O2 -fprofile-instr-generate" OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
+	    Vgpu_top__ALL.a verilated.o verilated_threads.o $(3) > $(1)/pgo/build.log 2>&1 \
+	    || { tail -20 $(1)/pgo/build.log; exit 1; }
+
+$(1)/pgo/trainer: $(1)/pgo/Vgpu_top__ALL.a | $(OBJ)/tb_sim_main.o $(TB_OBJS) $(LIB) $(1)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h
+	$(CXX) $(2) -c sim/rtl_backend.cpp -o $(1)/pgo/rtl_backend.o
+	$$(VTOP_CXX) -fprofile-instr-generate -o $$@ $(OBJ)/tb_sim_main.o -Wl,-u,gpu_rtl_backend_ops $(1)/pgo/rtl_backend.o \
+	    $(TB_OBJS) $(1)/pgo/Vgpu_top__ALL.a $(addprefix $(1)/pgo/,verilated.o verilated_threads.o $(3)) $(LIB) -lstdc++ $(TB_LDLIBS)
+
+$(1)/model.profdata: $(1)/pgo/trainer | $(KERNELS)
+	@bash scripts/pgo_train.sh $(1)/pgo/trainer $$@ $(4)
 endef
 
 # The register map of the AXI4-Lite slave and the memory system's line
@@ -243,10 +287,12 @@ endef
 $(BUILD)/gen/gpu_%.h: rtl/gpu_%_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(BUILD)/gen
 	bash scripts/gen_pkg_header.sh $< $@
-$(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
-$(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES)))
+$(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),,pgo))
+$(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),,pgo))
 $(eval $(call vtop_rules,$(VTOP_SMALL),$(VTOP_FLAGS),$(SMALL_CUS),$(SMALL_SLICES),$(SMALL_PARAMS)))
 $(eval $(call vtop_rules,$(VSC),$(VTOP_FLAGS) -CFLAGS -std=c++17,$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),--sc))
+$(eval $(call pgo_rules,$(VTOP),$(TB_CXXFLAGS),verilated_fst_c.o,--trace))
+$(eval $(call pgo_rules,$(VTOP_NT),$(TB_CXXFLAGS_NT)))
 
 $(OBJ)/tbx_%.o: sim/%.cpp | $(OBJ)
 	$(CXX) $(TB_CXXFLAGS) -c $< -o $@

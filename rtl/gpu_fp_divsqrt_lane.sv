@@ -22,10 +22,12 @@ module gpu_fp_divsqrt_lane (
 
   logic [gpu_fp_pkg::FP_DS_W-1:0] state_q;   // special result or recurrence state
 
+  // (state_q is read before it is assigned, once: Verilator then updates it
+  // in place instead of through a copy of all 129 bits in every cycle)
   always_ff @(posedge clk_i) begin
-    if (load_i)   state_q  <= gpu_fp_pkg::fp_ds_setup(is_sqrt_i, a_i, b_i);
-    if (step_i)   state_q  <= gpu_fp_pkg::fp_ds_step(sqrt_q_i, state_q);
-    if (finish_i) result_o <= gpu_fp_pkg::fp_ds_finish(state_q);
+    if (finish_i)    result_o <= gpu_fp_pkg::fp_ds_finish(state_q);
+    if (step_i)      state_q  <= gpu_fp_pkg::fp_ds_step(sqrt_q_i, state_q);
+    else if (load_i) state_q  <= gpu_fp_pkg::fp_ds_setup(is_sqrt_i, a_i, b_i);
   end
 
 endmodule

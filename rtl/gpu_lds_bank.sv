@@ -2,10 +2,10 @@
 // gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 2^RowW words of
 // 32 bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
 // the cycle after (stage 2, act_i) it shows its word before this round's
-// write (old_o: the RAM's, or the word written the cycle before, which the
-// RAM cannot return) and, with we_i, writes its data lane's store data or the
-// atomic's new word (gpu_alu_pkg::atomic_new of old_o, the lane's operand and
-// its CAS compare result). With act_i low, old_o is 0.
+// write (old_o: the RAM's, or the word an atomic wrote the cycle before,
+// which the RAM cannot return) and, with we_i (only with act_i), writes its
+// data lane's store data or the atomic's new word (gpu_alu_pkg::atomic_new
+// of old_o, the lane's operand and its CAS compare result). With act_i low, old_o is 0.
 `default_nettype none
 // (not traced: its ports repeat the LDS's buses)
 /*verilator tracing_off*/
@@ -57,19 +57,24 @@ module gpu_lds_bank #(
       old_o = (fwd_valid_q && fwd_row_q == row_i) ? fwd_data_q : rdata;
   end
 
+  // The written word: only stores and atomics write (we_i), and only an
+  // atomic computes a new word. (Written as branches, not as a select of the
+  // function's result: Verilator evaluates an inlined function before the
+  // select, which made every round of a load pay for atomic_new in 32 banks.)
   logic [31:0] src;
   always_comb begin
     src   = '0;
     wdata = '0;
-    if (act_i) begin
-      src   = lane_data_i[wlane_i*32 +: 32];
-      wdata = atomic_i ? gpu_alu_pkg::atomic_new(fn_i, old_o, src, lane_eq_i[wlane_i]) : src;
+    if (we_i) begin
+      src = lane_data_i[wlane_i*32 +: 32];
+      if (atomic_i) wdata = gpu_alu_pkg::atomic_new(fn_i, old_o, src, lane_eq_i[wlane_i]);
+      else          wdata = src;
     end
   end
 
   always_ff @(posedge clk_i) begin
     fwd_valid_q <= atomic_i && we_i;
-    if (act_i) begin
+    if (atomic_i && we_i) begin   // (the forwarded word is used only after an atomic)
       fwd_row_q  <= row_i;
       fwd_data_q <= wdata;
     end

