@@ -170,7 +170,7 @@ VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 GPU_TOP_SRCS := $(RTL_PKGS) $(RTL_MODS)
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
 VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
-VTOP_CFG  := CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
+VTOP_CFG   = CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
 # with 2 physical lanes (1 for divide/sqrt), 4 LDS banks, a 4 KiB L1 and one
 # 4 KiB L2 slice with fewer misses and writes in flight. Its own model and test programs
@@ -218,7 +218,12 @@ SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 define vtop_rules
 $(1)/config.stamp: FORCE
 	@mkdir -p $(1)
-	@echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5) $(if $(7),$$(PGO))' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5) $(if $(7),$$(PGO))' > $$@
+	@echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' | cmp -s - $$@ || echo '$$(VTOP_CFG) $(2) $(3) $(4) $(5)' > $$@
+
+# (whether the C++ build uses a profile: a change recompiles, with no new Verilation)
+$(1)/pgo.stamp: FORCE
+	@mkdir -p $(1)
+	@echo 'PGO=$$(PGO)' | cmp -s - $$@ || echo 'PGO=$$(PGO)' > $$@
 
 $(1)/verilated.stamp: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@echo "verilating gpu_top (NumCus=$(3) L2Slices=$(4) $(5)) into $(1) (log: $(1)/build.log)"
@@ -230,7 +235,7 @@ $(1)/verilated.stamp: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 	@printf '#define GPU_TOP_NUM_CUS $(3)\n#define GPU_TOP_L2_SLICES $(4)\n' > $(1)/gpu_top_cfg.h
 	@touch $$@
 
-$(1)/Vgpu_top__ALL.a: $(1)/verilated.stamp $(if $(7),$$(if $$(PGO),$(1)/model.profdata))
+$(1)/Vgpu_top__ALL.a: $(1)/verilated.stamp $(if $(7),$(1)/pgo.stamp $$(if $$(PGO),$(1)/model.profdata))
 	@echo "compiling the model in $(1)$(if $(7),$$(if $$(PGO), with its profile (PGO))) (log: $(1)/build.log)"
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST="-O2 $(if $(7),$$(if $$(PGO),$$(PGO_USE)$(abspath $(1))/model.profdata))" OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
