@@ -58,9 +58,9 @@ module gpu_lds_bank #(
   end
 
   // The written word: only stores and atomics write (we_i), and only an
-  // atomic computes a new word. (Written as branches, not as a select of the
-  // function's result: Verilator evaluates an inlined function before the
-  // select, which made every round of a load pay for atomic_new in 32 banks.)
+  // atomic computes a new word. (Gated by we_i, not act_i: Verilator
+  // evaluates the inlined atomic_new whenever its block runs, so with act_i
+  // every round of a load paid for it in each active bank.)
   logic [31:0] src;
   always_comb begin
     src   = '0;
