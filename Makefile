@@ -208,6 +208,11 @@ $(OBJ)/tbx_lockstep.o: $(BUILD)/gen/gpu_mem.h
 RTL_TEST_PROGS := test_kernels test_runtime test_litmus bench_core
 RTL_TESTS := $(addprefix $(BIN)/,$(addsuffix _rtl,$(RTL_TEST_PROGS)))
 SIM_BIN   := $(BIN)/wavegpu_sim
+SIM_OBJS  := $(OBJ)/tb_sim_main.o $(OBJ)/tb_sim_report.o
+WGRUN     := $(BIN)/wgrun
+WGRUN_OBJS := $(OBJ)/tb_wgrun.o $(OBJ)/tb_sim_report.o
+WGRUN_NT  := $(BIN)/wgrun_notrace
+WGRUN_SMALL := $(BIN)/wgrun_small
 SIM_BIN_NT := $(BIN)/wavegpu_sim_notrace
 
 # One Verilated gpu_top per directory: $(1) the directory, $(2) the Verilator
@@ -258,7 +263,7 @@ endef
 # far better with a profile: matmul_tiled runs about twice as fast
 # (docs/architecture.md "Simulation speed"). A copy of the Verilated sources
 # is compiled with -fprofile-instr-generate into $(1)/pgo, linked into
-# wavegpu_sim (the trainer), and scripts/pgo_train.sh runs kernels on it;
+# wgrun (the trainer), and scripts/pgo_train.sh runs kernels on it;
 # the profile, $(1)/model.profdata, then feeds the real build. Used when the
 # model is compiled by clang with its profile runtime (Debian's
 # libclang-rt-14-dev, from make deps) and llvm-profdata; PGO= turns it off.
@@ -278,9 +283,9 @@ $(1)/pgo/Vgpu_top__ALL.a: $(1)/verilated.stamp
 	    Vgpu_top__ALL.a verilated.o verilated_threads.o $(3) > $(1)/pgo/build.log 2>&1 \
 	    || { tail -20 $(1)/pgo/build.log; exit 1; }
 
-$(1)/pgo/trainer: $(1)/pgo/Vgpu_top__ALL.a | $(OBJ)/tb_sim_main.o $(TB_OBJS) $(LIB) $(1)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h
+$(1)/pgo/trainer: $(1)/pgo/Vgpu_top__ALL.a | $(WGRUN_OBJS) $(TB_OBJS) $(LIB) $(1)/gpu_ctr.h $(BUILD)/gen/gpu_regs.h
 	$(CXX) $(2) -c sim/rtl_backend.cpp -o $(1)/pgo/rtl_backend.o
-	$$(VTOP_CXX) -fprofile-instr-generate -o $$@ $(OBJ)/tb_sim_main.o -Wl,-u,gpu_rtl_backend_ops $(1)/pgo/rtl_backend.o \
+	$$(VTOP_CXX) -fprofile-instr-generate -o $$@ $(WGRUN_OBJS) -Wl,-u,gpu_rtl_backend_ops $(1)/pgo/rtl_backend.o \
 	    $(TB_OBJS) $(1)/pgo/Vgpu_top__ALL.a $(addprefix $(1)/pgo/,verilated.o verilated_threads.o $(3)) $(LIB) -lstdc++ $(TB_LDLIBS)
 
 $(1)/model.profdata: $(1)/pgo/trainer | $(KERNELS)
@@ -359,17 +364,26 @@ $(BIN)/test_kernels_rtl_small: $(call objs_of,kernels,tb_small) $(TB_LIB_OBJS) $
 
 # make sim's program on the small configuration (make sim-small).
 SIM_BIN_SMALL := $(BIN)/wavegpu_sim_small
-$(SIM_BIN_SMALL): $(OBJ)/tb_sim_main.o $(RTL_LIB_SMALL) $(LIB) | $(BIN)
-	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
+$(SIM_BIN_SMALL): $(SIM_OBJS) $(RTL_LIB_SMALL) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(SIM_OBJS) $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
 
-$(SIM_BIN): $(OBJ)/tb_sim_main.o $(RTL_LIB) $(LIB) | $(BIN)
-	$(CXX) -o $@ $< $(RTL_LINK)
+$(SIM_BIN): $(SIM_OBJS) $(RTL_LIB) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(SIM_OBJS) $(RTL_LINK)
 
-$(SIM_BIN_NT): $(OBJ)/tb_sim_main.o $(RTL_LIB_NT) $(LIB) | $(BIN)
-	$(CXX) -o $@ $< $(call RTL_LINK_FOR,$(RTL_LIB_NT))
+$(SIM_BIN_NT): $(SIM_OBJS) $(RTL_LIB_NT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(SIM_OBJS) $(call RTL_LINK_FOR,$(RTL_LIB_NT))
 
-$(OBJ)/tb_sim_main.o: $(VTOP)/gpu_ctr.h
-$(OBJ)/tb_sim_main.o: CFLAGS += -Isim -I$(VTOP)
+# wgrun: any kernel on either backend (sim/wgrun.c, docs/getting-started.md),
+# and its builds on the untraced model (make sim NO_TRACE=1) and the small configuration.
+$(WGRUN): $(WGRUN_OBJS) $(RTL_LIB) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(WGRUN_OBJS) $(RTL_LINK)
+$(WGRUN_SMALL): $(WGRUN_OBJS) $(RTL_LIB_SMALL) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(WGRUN_OBJS) $(call RTL_LINK_FOR,$(RTL_LIB_SMALL))
+$(WGRUN_NT): $(WGRUN_OBJS) $(RTL_LIB_NT) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(WGRUN_OBJS) $(call RTL_LINK_FOR,$(RTL_LIB_NT))
+
+$(OBJ)/tb_sim_main.o $(OBJ)/tb_sim_report.o $(OBJ)/tb_wgrun.o: $(VTOP)/gpu_ctr.h
+$(OBJ)/tb_sim_main.o $(OBJ)/tb_sim_report.o $(OBJ)/tb_wgrun.o: CFLAGS += -Isim -I$(VTOP)
 
 # The lockstep checker against a golden model posing as the RTL, with planted
 # bugs; needs no Verilator.
@@ -380,33 +394,40 @@ $(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(B
 $(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
-RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL)
+RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL) $(WGRUN)
 RTL_CHECK := $(RTL_TESTS) $(RTL_TESTS_SMALL)
 # The RTL kernel and runtime tests again with DRAM latency jitter (two seeds),
-# and make install's test (a user's program built with pkg-config).
-RTL_SCRIPTS := scripts/test_jitter.sh scripts/test_install.sh
+# make install's test (a user's program built with pkg-config), wgrun and
+# the source-level reports, every kernel's run line, and the walk-through of
+# docs/getting-started.md.
+RTL_SCRIPTS := scripts/test_jitter.sh scripts/test_install.sh scripts/test_wgrun.sh scripts/test_run_lines.sh \
+    scripts/test_getting_started.sh
 
 rtl-tests: $(RTL_ALL)
 
 KERNEL      ?= matmul_tiled
-SIM_OPTS    := --kernel $(KERNEL) --cus $(NUM_CUS) \
+SIM_OPTS    := --cus $(NUM_CUS) \
     $(if $(NO_TRACE),,--fst waves/$(KERNEL).fst) $(if $(TRACE_START),--trace-start $(TRACE_START)) \
     $(if $(TRACE_END),--trace-end $(TRACE_END)) $(if $(TRACE_DEPTH),--trace-depth $(TRACE_DEPTH))
 
-# NO_TRACE=1 runs the untraced model (built on first use).
+# NO_TRACE=1 runs the untraced model (built on first use). matmul_tiled,
+# vecadd_u32 and saxpy_f32 run under wavegpu_sim (a host reference in C);
+# every other kernel with wgrun, from the "# run:" line of its header
+# (scripts/sim_kernel.sh).
 SIM_RUN     := $(if $(NO_TRACE),$(SIM_BIN_NT),$(SIM_BIN))
+WGRUN_RUN   := $(if $(NO_TRACE),$(WGRUN_NT),$(WGRUN))
 
 sim: deps
-	@$(MAKE) --no-print-directory $(SIM_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
+	@$(MAKE) --no-print-directory $(SIM_RUN) $(WGRUN_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
-	$(SIM_RUN) $(SIM_OPTS)
+	bash scripts/sim_kernel.sh $(KERNEL) $(SIM_RUN) $(WGRUN_RUN) $(SIM_OPTS)
 
 # The same on the small configuration (scripts/small_config.txt: 1 CU, 1
 # physical lane, 2 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
 sim-small: deps
-	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
+	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(WGRUN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
-	$(SIM_BIN_SMALL) $(subst --cus $(NUM_CUS),--cus $(SMALL_CUS),$(subst waves/$(KERNEL).fst,waves/$(KERNEL)_small.fst,$(SIM_OPTS)))
+	bash scripts/sim_kernel.sh $(KERNEL) $(SIM_BIN_SMALL) $(WGRUN_SMALL) $(subst --cus $(NUM_CUS),--cus $(SMALL_CUS),$(subst waves/$(KERNEL).fst,waves/$(KERNEL)_small.fst,$(SIM_OPTS)))
 
 # GTKWave's instruction disassembler filter (a translate filter process of waves/gpu.gtkw).
 $(BIN)/gtkw_disasm: $(OBJ)/tbx_gtkw_disasm.o $(LIB) | $(BIN)
@@ -473,7 +494,7 @@ FORCE:
 .PHONY: help all tools tests benches kernels rtl-units lint test deps gen check-gen bench bench-golden clean sim-small \
         sim view synth fpga rtl-tests rtl-lib install systemc FORCE
 
-all: tools tests benches kernels rtl-units $(BUILD)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL) \
+all: tools tests benches kernels rtl-units $(BIN)/gtkw_disasm $(BUILD)/isa_pkg_dump.vvp $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_ALL) \
     $(SC_PROGRAMS) $(SC_TESTS)
 
 $(OBJ) $(BIN) $(KOUT):

@@ -140,7 +140,8 @@ typedef struct {
     size_t ntok, captok, pos;
 
     uint64_t *insts;
-    size_t ninst, capinst;
+    uint32_t *lineno;      /* lineno[i]: the source line of insts[i] */
+    size_t ninst, capinst, caplineno;
 
     sym *syms;
     size_t nsym, capsym;
@@ -587,9 +588,41 @@ static int parse_reg(asm_ctx *c, const char *what, unsigned *reg)
     return 0;
 }
 
+/* A literal's value as text the assembler reads back to the same bits: an
+ * f32 as the shortest such decimal (inf, nan; hex for other NaNs), an
+ * integer in decimal (hex from 65536 up). */
+typedef struct { char s[48]; } lvalue;
+
+static lvalue lit_value(const lit *l, uint32_t bits)
+{
+    lvalue v;
+    if (!l->is_float) {
+        if (l->neg) snprintf(v.s, sizeof v.s, "-%llu", (unsigned long long)l->mag);
+        else if (l->mag < 65536) snprintf(v.s, sizeof v.s, "%llu", (unsigned long long)l->mag);
+        else snprintf(v.s, sizeof v.s, "0x%llx", (unsigned long long)l->mag);
+        return v;
+    }
+    uint32_t exp = (bits >> 23) & 0xff, man = bits & 0x7fffff;
+    const char *sign = (bits >> 31) ? "-" : "";
+    if (exp == 0xff && man == 0) { snprintf(v.s, sizeof v.s, "%sinf", sign); return v; }
+    if (exp == 0xff && man == 0x400000) { snprintf(v.s, sizeof v.s, "%snan", sign); return v; }
+    if (exp == 0xff) { snprintf(v.s, sizeof v.s, "0x%08x", bits); return v; }
+    float f, back;
+    memcpy(&f, &bits, sizeof f);
+    for (int p = 1; p <= 9; p++) {
+        snprintf(v.s, sizeof v.s, "%.*g", p, (double)f);
+        back = strtof(v.s, NULL);
+        if (memcmp(&back, &f, sizeof f) == 0) break;
+    }
+    if (!strpbrk(v.s, ".e")) strcat(v.s, ".0");   /* "2" -> "2.0": an f32 literal */
+    return v;
+}
+
 /* A source operand: V (vN), S (vN[0]), M (a mask with '&' or '~'), L (a literal).
- * A short source's literal must fit 12 bits sign-extended. */
-static int parse_src(asm_ctx *c, const char *what, bool is_short, uint32_t *kind, uint32_t *payload)
+ * A short source's literal must fit 12 bits sign-extended; no_long names the
+ * instruction when its format has no long operand to point to instead. */
+static int parse_src(asm_ctx *c, const char *what, bool is_short, const char *no_long, uint32_t *kind,
+                     uint32_t *payload)
 {
     token *t = peek(c);
     if (t->type == T_TILDE) {
@@ -634,9 +667,17 @@ static int parse_src(asm_ctx *c, const char *what, bool is_short, uint32_t *kind
         return fail(c, peek(c)->col, "'&' joins mask registers; a literal cannot be part of a mask");
     if (!lit_bits32(&l, &bits))
         return fail(c, col, "literal %s is out of the 32-bit range -2147483648..4294967295", span(c, start).s);
-    if (is_short && bits != isa_short_literal(bits & 0xfff))
-        return fail(c, col, "literal %s (0x%08x) does not fit the 12-bit %s (-2048..2047); "
-                    "use the long operand B or a register", span(c, start).s, bits, what);
+    if (is_short && bits != isa_short_literal(bits & 0xfff)) {
+        lvalue v = lit_value(&l, bits);
+        char val[80];
+        if (l.is_float) snprintf(val, sizeof val, "f32 %s, 0x%08x", v.s, bits);
+        else snprintf(val, sizeof val, "0x%08x", bits);
+        if (!no_long)
+            return fail(c, col, "literal %s (%s) does not fit the 12-bit %s (-2048..2047); "
+                        "use the long operand B or a register", span(c, start).s, val, what);
+        return fail(c, col, "literal %s (%s) does not fit the 12-bit %s (-2048..2047), and '%s' has no long "
+                    "operand; load it into a register first: mov vN, %s", span(c, start).s, val, what, no_long, v.s);
+    }
     *kind = ISA_KIND_L;
     *payload = is_short ? (bits & 0xfff) : bits;
     return 0;
@@ -737,7 +778,10 @@ static int parse_modifiers(asm_ctx *c, const isa_op_info *op, unsigned allowed, 
 
 static int push_inst(asm_ctx *c, uint64_t w, unsigned col)
 {
-    if (grow((void **)&c->insts, &c->capinst, c->ninst + 1, sizeof *c->insts)) return fail(c, col, "out of memory");
+    if (grow((void **)&c->insts, &c->capinst, c->ninst + 1, sizeof *c->insts) ||
+        grow((void **)&c->lineno, &c->caplineno, c->ninst + 1, sizeof *c->lineno))
+        return fail(c, col, "out of memory");
+    c->lineno[c->ninst] = c->line;
     c->insts[c->ninst++] = w;
     return 0;
 }
@@ -773,7 +817,36 @@ static int parse_inst(asm_ctx *c, const token *mn)
         if (k > 0 && o + (unsigned)k < sizeof syntax) o += (unsigned)k;
     }
 
-    /* Operands are separated by commas; count them first for a clear message. */
+    bool layout_has_long = false;
+    for (unsigned i = 0; i < lay->nopd; i++) layout_has_long |= lay->opd[i].type == ASM_OPD_LONG;
+
+    /* Operands are separated by commas; an empty one (a trailing comma, two
+     * commas in a row, a comma first) is reported as such, naming the operand
+     * that is missing when there is one. */
+    for (size_t i = c->pos, k = 0; c->tok[i].type != T_END; i++) {
+        if (c->tok[i].type != T_COMMA) continue;
+        bool at_end = c->tok[i + 1].type == T_END, first_tok = i == c->pos, twice = c->tok[i + 1].type == T_COMMA;
+        k++;   /* the operand after this comma */
+        size_t empty = first_tok ? 0 : k;   /* the index of the empty operand */
+        const char *nm = empty < ns ? (slot[empty].type == ASM_OPD_SIGS ? "sig" : slot[empty].name) : NULL;
+        if (at_end && !first_tok) {
+            if (nm)
+                return fail(c, c->tok[i].col, "trailing comma: operand %s is missing ('%s' takes %s)", nm,
+                            op->mnemonic, syntax);
+            return fail(c, c->tok[i].col, "trailing comma after the last operand ('%s' takes %s)", op->mnemonic,
+                        ns ? syntax : "no operands");
+        }
+        if (first_tok || twice) {
+            unsigned col = first_tok ? c->tok[i].col : c->tok[i + 1].col;
+            if (nm)
+                return fail(c, col, "empty operand %s: nothing %s ('%s' takes %s)", nm,
+                            first_tok ? "before the first ','" : "between two commas", op->mnemonic, syntax);
+            return fail(c, col, "empty operand %s ('%s' takes %s)",
+                        first_tok ? "before the first ','" : "between two commas", op->mnemonic,
+                        ns ? syntax : "no operands");
+        }
+    }
+    /* Count the operands first for a clear message. */
     unsigned given = 0, extra_col = mn->col;
     if (peek(c)->type != T_END) {
         given = 1;
@@ -830,11 +903,11 @@ static int parse_inst(asm_ctx *c, const token *mn)
             w = isa_put(w, o->hi, o->lo, payload);
             break;
         case ASM_OPD_SHORT:
-            if (parse_src(c, what, true, &kind, &payload)) return -1;
+            if (parse_src(c, what, true, layout_has_long ? NULL : op->mnemonic, &kind, &payload)) return -1;
             w = isa_put(w, o->hi, o->lo, isa_src_make((isa_kind)kind, payload));
             break;
         case ASM_OPD_LONG:
-            if (parse_src(c, what, false, &kind, &payload)) return -1;
+            if (parse_src(c, what, false, NULL, &kind, &payload)) return -1;
             w = ISA_SET(w, LK, kind);
             w = ISA_SET(w, LV, payload);
             break;
@@ -964,6 +1037,7 @@ static void ctx_free(asm_ctx *c)
 {
     free(c->tok);
     free(c->insts);
+    free(c->lineno);
     free(c->syms);
     free(c->hash);
     free(c->fix);
@@ -996,11 +1070,35 @@ int asm_assemble(const char *src, size_t len, const char *filename, kbin *out, c
         c.line = 1;
         rc = fail(&c, 1, "program has no instructions");
     }
+    kbin_lines *lines = NULL;
+    if (rc == 0) {   /* the line table: the file name, the text, each instruction's line */
+        size_t name_len = strlen(c.file);
+        lines = calloc(1, sizeof *lines);
+        if (lines) {
+            lines->file = malloc(name_len + 1);
+            lines->text = malloc(len + 1);
+        }
+        if (!lines || !lines->file || !lines->text || len > UINT32_MAX) {
+            kbin_lines_free(lines);
+            lines = NULL;
+            c.line = 1;
+            rc = fail(&c, 1, len > UINT32_MAX ? "source is larger than 4 GiB" : "out of memory");
+        } else {
+            memcpy(lines->file, c.file, name_len + 1);
+            if (len) memcpy(lines->text, src, len);
+            lines->text[len] = 0;
+            lines->text_len = (uint32_t)len;
+            lines->num_insts = (uint32_t)c.ninst;
+            lines->line = c.lineno;
+            c.lineno = NULL;
+        }
+    }
     if (rc == 0) {
         out->insts = c.insts;
         out->num_insts = (uint32_t)c.ninst;
         out->lds_bytes = c.lds;
         out->waves_per_group = c.waves;
+        out->lines = lines;
         c.insts = NULL;
     }
     ctx_free(&c);

@@ -23,9 +23,13 @@ extern "C" {
 #define ASM_MAX_TOKEN  256u   /* characters per name or number */
 
 /* Assembles len bytes of src (need not be NUL-terminated). filename is used
- * only in messages. On success returns 0 and fills *out (free it with
- * kbin_free). On error returns -1, leaves *out empty, and writes one message
- * "filename:line:col: message" (col 1-based, in bytes) to err. */
+ * in messages and as the line table's file name. On success returns 0 and
+ * fills *out (free it with kbin_free), with a line table (out->lines:
+ * filename, a copy of the source, each instruction's line), so that
+ * kbin_serialize writes version 2; set out->lines to NULL (after
+ * kbin_lines_free) for version 1. On error returns -1, leaves *out empty,
+ * and writes one message "filename:line:col: message" (col 1-based, in
+ * bytes) to err. */
 int asm_assemble(const char *src, size_t len, const char *filename, kbin *out, char *err, size_t errlen);
 
 /* ---- Operand layout of each instruction format ---- */

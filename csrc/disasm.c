@@ -198,6 +198,34 @@ int disasm_inst(uint64_t w, char *buf, size_t len)
     return (int)o.n;
 }
 
+/* A cursor over a line table's text: finding the next line costs a scan
+ * from the line last found (from the start when going back), so a listing
+ * in source order reads the text once. */
+typedef struct {
+    const kbin_lines *l;
+    uint32_t line;   /* the line that starts at pos */
+    size_t pos;
+} src_cursor;
+
+/* "# file:line: text" (text trimmed as kbin_format_source trims it). */
+static void put_source(out_t *o, src_cursor *c, uint32_t want)
+{
+    const kbin_lines *l = c->l;
+    const char *t = l->text ? l->text : "";
+    size_t end = l->text ? l->text_len : 0;
+    if (want < c->line) c->line = 1, c->pos = 0;
+    while (c->line < want && c->pos < end) {
+        const char *nl = memchr(t + c->pos, '\n', end - c->pos);
+        c->pos = nl ? (size_t)(nl - t) + 1 : end;
+        c->line++;
+    }
+    const char *p = t + c->pos, *nl = memchr(p, '\n', end - c->pos);
+    size_t n = (size_t)((nl ? nl : t + end) - p);
+    while (n && (*p == ' ' || *p == '\t')) p++, n--;
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
+    outf(o, "# %s:%u: %.*s\n", l->file ? l->file : "?", (unsigned)want, n > 65536 ? 65536 : (int)n, p);
+}
+
 char *disasm_program(const kbin *k, unsigned flags)
 {
     size_t n = k->num_insts;
@@ -213,7 +241,11 @@ char *disasm_program(const kbin *k, unsigned flags)
     }
     out_t o = { NULL, 0, 0, true, false };
     outf(&o, ".lds %u\n.waves %u\n", k->lds_bytes, k->waves_per_group);
+    const kbin_lines *src = (flags & DISASM_SOURCE) && k->lines && k->lines->num_insts == n && k->lines->line
+                          ? k->lines : NULL;
+    src_cursor cur = { src, 1, 0 };
     for (size_t i = 0; i < n; i++) {
+        if (src && (i == 0 || src->line[i] != src->line[i - 1])) put_source(&o, &cur, src->line[i]);
         if (labels[i]) outf(&o, "L%zu:\n", i);
         size_t start = o.n;
         outf(&o, "    ");

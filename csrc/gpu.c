@@ -36,7 +36,8 @@ const gpu_backend_ops *gpu_rtl_backend_ops(void) __attribute__((weak));
 #define GPU_MEM_MAX       (1024u * 1024u * 1024u)
 #define GPU_MAX_GROUPS    65535u
 #define GPU_MAX_LATENCY   1000000u
-#define GPU_ERR_LEN       512
+#define GPU_ERR_LEN       2048
+#define GPU_MAX_WAVE_POS  16    /* waves a timeout report names */
 
 struct gpu_device {
     gpu_config cfg;
@@ -47,6 +48,9 @@ struct gpu_device {
     gpu_launch_desc desc;         /* the pending launch; desc.code points at code */
     uint64_t code[ISA_MAX_INSTS]; /* the pending launch's program, copied */
     gpu_counters counters;        /* of the last completed launch */
+    kbin_lines *lines;            /* the line table of the pending or last launch's kernel, or NULL */
+    gpu_wave_pos waves[GPU_MAX_WAVE_POS];  /* after a timeout: the waves still running */
+    unsigned num_waves;
     char err[GPU_ERR_LEN];
 };
 
@@ -232,6 +236,7 @@ void gpu_close(gpu_device *dev)
 {
     if (!dev) return;
     if (dev->be && dev->state) dev->be->destroy(dev->state);
+    kbin_lines_free(dev->lines);
     free(dev);
 }
 
@@ -340,7 +345,7 @@ gpu_status gpu_kernel_load_file(gpu_device *dev, const char *path, gpu_kernel **
     uint8_t *data = NULL;
     size_t len = 0;
     char err[GPU_ERR_LEN];
-    if (kbin_read_file(path, &data, &len, KBIN_HEADER_BYTES + 8u * ISA_MAX_INSTS, err, sizeof err) != 0)
+    if (kbin_read_file(path, &data, &len, KBIN_MAX_FILE_BYTES, err, sizeof err) != 0)
         return fail(dev, GPU_ERR_KERNEL, "cannot load kernel: %s", err);
     gpu_status st = gpu_kernel_load(dev, data, len, k);
     free(data);
@@ -410,6 +415,8 @@ gpu_status gpu_launch(gpu_device *dev, const gpu_kernel *k, const gpu_launch_par
         if (st != GPU_OK) return backend_failed(dev, "gpu_launch: writing the arguments", st);
     }
     memcpy(dev->code, k->bin.insts, (size_t)k->bin.num_insts * sizeof dev->code[0]);
+    kbin_lines_free(dev->lines);
+    dev->lines = kbin_lines_dup(k->bin.lines);   /* NULL without a table, or if out of memory: messages lose only the source */
     dev->desc = (gpu_launch_desc){
         .code = dev->code,
         .num_insts = k->bin.num_insts,
@@ -417,6 +424,7 @@ gpu_status gpu_launch(gpu_device *dev, const gpu_kernel *k, const gpu_launch_par
         .waves_per_group = waves,
         .lds_bytes = lds,
         .args_addr = GPU_ARGS_ADDR,
+        .lines = dev->lines,
     };
     dev->launched = 1;
     return GPU_OK;
@@ -439,6 +447,7 @@ gpu_status gpu_wait(gpu_device *dev, gpu_result *res)
     gpu_status st = dev->be->run(dev->state, &dev->desc, &r, berr, sizeof berr);
     memset(&dev->counters, 0, sizeof dev->counters);
     dev->be->counters(dev->state, &dev->counters);
+    dev->num_waves = st == GPU_ERR_TIMEOUT && dev->be->waves ? dev->be->waves(dev->state, dev->waves, GPU_MAX_WAVE_POS) : 0;
     if (st != GPU_OK && st != GPU_ERR_FAULT && st != GPU_ERR_TIMEOUT) {
         r.status = st;
         if (res) *res = r;
@@ -495,11 +504,24 @@ void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, 
         return;
     }
     if (res->status == GPU_ERR_TIMEOUT) {
-        if (dev)
-            snprintf(buf, len, "timeout: the launch ran %" PRIu64 " cycles, over max_cycles %" PRIu64,
-                     dev->counters.cycles, dev->cfg.max_cycles);
-        else
+        if (!dev) {
             snprintf(buf, len, "timeout: the launch exceeded max_cycles");
+            return;
+        }
+        size_t o = (size_t)snprintf(buf, len, "timeout: the launch ran %" PRIu64 " cycles, over max_cycles %" PRIu64,
+                                    dev->counters.cycles, dev->cfg.max_cycles);
+        /* Where the waves stood: the pc each would run next, with its source line. */
+        for (unsigned i = 0; i < dev->num_waves && o < len; i++) {
+            const gpu_wave_pos *w = &dev->waves[i];
+            char text[160], src[400];
+            disasm_inst(w->pc < dev->desc.num_insts ? dev->code[w->pc] : 0, text, sizeof text);
+            kbin_format_source(dev->lines, w->pc, src, sizeof src);
+            int n = snprintf(buf + o, len - o, "%s wave %" PRIu32 " (cu %" PRIu32 ", group %" PRIu32 ")%s at pc %" PRIu32
+                             ": %s%s%s%s", i ? ";" : "; waves still running:", w->wave, w->cu, w->group,
+                             w->state == GPU_WAVE_SIGNAL ? " waiting on a signal" : w->state == GPU_WAVE_BARRIER ? " at a barrier" : "", w->pc, text,
+                             src[0] ? " (" : "", src, src[0] ? ")" : "");
+            if (n > 0) o += (size_t)n;
+        }
         return;
     }
     if (res->status != GPU_ERR_FAULT) {
@@ -522,5 +544,7 @@ void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, 
     char text[160];
     disasm_inst(res->inst, text, sizeof text);
     PUT(": %s", text);
+    char src[400];
+    if (dev && kbin_format_source(dev->lines, res->pc, src, sizeof src)) PUT(" (at %s)", src);
 #undef PUT
 }

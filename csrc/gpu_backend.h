@@ -9,6 +9,7 @@
 #define GPU_BACKEND_H
 
 #include "gpu.h"
+#include "kbin.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,7 +22,15 @@ typedef struct {
     uint32_t waves_per_group; /* resolved: 1 or 2 */
     uint32_t lds_bytes;       /* resolved */
     gpu_addr args_addr;       /* value of the `args` constant */
+    const kbin_lines *lines;  /* the kernel's line table (for messages), or NULL */
 } gpu_launch_desc;
+
+/* Where a wave that is still running stands (reported after a timeout). */
+typedef struct {
+    uint32_t cu, slot, wave, group, pc;
+    unsigned state;           /* GPU_WAVE_* */
+} gpu_wave_pos;
+enum { GPU_WAVE_RUNNING = 1, GPU_WAVE_SIGNAL = 2, GPU_WAVE_BARRIER = 3 };   /* as golden_wave_state */
 
 typedef struct gpu_backend_ops {
     const char *name;
@@ -34,6 +43,9 @@ typedef struct gpu_backend_ops {
      * with *res filled, or another status with a message in err. */
     gpu_status (*run)(void *state, const gpu_launch_desc *d, gpu_result *res, char *err, size_t errlen);
     void (*counters)(void *state, gpu_counters *c);
+    /* Optional (may be NULL): after a run that timed out, the waves still
+     * running, at most max of them into out; returns how many. */
+    unsigned (*waves)(void *state, gpu_wave_pos *out, unsigned max);
 } gpu_backend_ops;
 
 extern const gpu_backend_ops gpu_golden_backend;   /* csrc/gpu_golden.c */

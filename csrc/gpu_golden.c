@@ -71,6 +71,22 @@ static void golden_be_counters(void *state, gpu_counters *c)
     golden_counters(state, c);
 }
 
+_Static_assert((int)GPU_WAVE_SIGNAL == (int)GOLDEN_WAVE_SIGNAL && (int)GPU_WAVE_BARRIER == (int)GOLDEN_WAVE_BARRIER &&
+                   (int)GPU_WAVE_RUNNING == (int)GOLDEN_WAVE_READY, "gpu_wave_pos states are golden_wave_state's");
+
+static unsigned golden_be_waves(void *state, gpu_wave_pos *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < GOLDEN_MAX_CUS; c++)
+        for (unsigned s = 0; s < GOLDEN_SLOTS; s++) {
+            golden_wave_info wi;
+            if (n == max || !golden_wave_get(state, c, s, &wi) || wi.state == GOLDEN_WAVE_ENDED) continue;
+            out[n++] = (gpu_wave_pos){ .cu = c, .slot = s, .wave = wi.wave, .group = wi.group, .pc = wi.pc,
+                                       .state = (unsigned)wi.state };
+        }
+    return n;
+}
+
 const gpu_backend_ops gpu_golden_backend = {
     .name = "golden",
     .create = golden_be_create,
@@ -79,4 +95,5 @@ const gpu_backend_ops gpu_golden_backend = {
     .mem_read = golden_be_mem_read,
     .run = golden_be_run,
     .counters = golden_be_counters,
+    .waves = golden_be_waves,
 };

@@ -3,9 +3,9 @@
 # Training run of a profile-guided (PGO) build of the Verilated gpu_top
 # (Makefile, docs/architecture.md "Simulation speed"):
 #   pgo_train.sh TRAINER PROFDATA [--trace]
-# TRAINER is wavegpu_sim linked with a copy of the model compiled with
-# clang's -fprofile-instr-generate. It runs every kernel that wavegpu_sim
-# knows, lockstep off (the checker is not part of the model), each of which
+# TRAINER is wgrun linked with a copy of the model compiled with clang's
+# -fprofile-instr-generate. It runs kernels by their "# run:" lines, lockstep
+# and golden check off (the checker is not part of the model), each of which
 # must pass; with --trace one more run writes an FST, so that the tracing code
 # of a traced model is profiled too. The raw profiles are merged into
 # PROFDATA, which the model's real build reads with -fprofile-instr-use.
@@ -24,25 +24,21 @@ fi
 rm -rf "$dir"
 mkdir -p "$dir"
 
-# kernel and its options: a matmul (LDS, barriers, global loads), streaming
-# kernels (coalescer, caches, DRAM) and the ALU tests (integer, f32, scalar).
-runs=(
-    "matmul_tiled --n 64"
-    "vecadd_u32 --n 16384"
-    "saxpy_f32 --n 16384"
-    "dt_valu_int"
-    "dt_salu_int"
-    "dt_valu_f32"
-    "dt_salu_f32"
-)
+# kernels: a matmul (LDS, barriers, global loads), streaming kernels
+# (coalescer, caches, DRAM) and the ALU tests (integer, f32, scalar), each
+# run by the "# run:" line of its header.
+runs=(matmul_tiled vecadd_u32 saxpy_f32 dt_valu_int dt_salu_int dt_valu_f32 dt_salu_f32)
+extra=("")
 if [ "$trace" = --trace ]; then
-    runs+=("vecadd_u32 --n 2048 --fst $dir/train.fst")
+    runs+=(vecadd_u32)
+    extra[${#runs[@]}-1]="--fst $dir/train.fst"
 fi
-for r in "${runs[@]}"; do
+for i in "${!runs[@]}"; do
+    k=${runs[$i]}
     # shellcheck disable=SC2086
-    if ! WAVEGPU_LOCKSTEP=0 LLVM_PROFILE_FILE="$dir/run-%p.profraw" "$trainer" --kernel $r > "$dir/last.log" 2>&1 \
-        || ! grep -q '^PASS' "$dir/last.log"; then
-        echo "pgo_train: training run '--kernel $r' failed:" >&2
+    if ! LLVM_PROFILE_FILE="$dir/run-%p.profraw" "$trainer" "kernels/$k.s" --header --lockstep off \
+        --golden-check off --quiet ${extra[$i]:-} > "$dir/last.log" 2>&1 || ! grep -q '^PASS' "$dir/last.log"; then
+        echo "pgo_train: training run of kernels/$k.s (its '# run:' line) failed:" >&2
         tail -5 "$dir/last.log" >&2
         exit 1
     fi

@@ -118,6 +118,9 @@ gpu_status Lockstep::launch(const gpu_launch_desc &d, char *err, size_t errlen)
     p.lds_bytes = d.lds_bytes;
     p.args_addr = d.args_addr;
     code_.assign(d.code, d.code + d.num_insts);
+    lines_ = d.lines;
+    const char *plant = getenv("WAVEGPU_LOCKSTEP_PLANT");
+    plant_pc_ = plant && *plant ? strtol(plant, nullptr, 0) : -1;
     for (auto &q : pending_) q.clear();
     for (auto &q : orphans_) q.clear();
     for (auto &a : access_) a.valid = false;
@@ -155,6 +158,8 @@ bool Lockstep::mismatch(int cu, unsigned slot, long wave, long pc, uint64_t inst
             char text[160];
             disasm_inst(inst, text, sizeof text);
             where += " pc " + dec(pc) + " `" + text + "`";
+            char src[400];
+            if (kbin_format_source(lines_, (uint32_t)pc, src, sizeof src)) where += std::string(" (at ") + src + ")";
         }
     }
     msg_ = "lockstep mismatch at cycle " + std::to_string(cycle_) + where + ": " + field +
@@ -197,6 +202,7 @@ bool Lockstep::retire(const TraceEvent &e)
     bool deferred = rec.gmem == GOLDEN_MEM_LOAD || (rec.gmem == GOLDEN_MEM_ATOMIC && rec.dest >= 0);
     int xdest = deferred ? -1 : rec.dest;
     uint32_t xmask = xdest >= 0 ? rec.dest_mask : 0;
+    if (xmask && (long)rec.pc == plant_pc_) rec.dest_data[__builtin_ctz(xmask)] ^= 1;   // WAVEGPU_LOCKSTEP_PLANT
     if (e.dest_mask != xmask)
         return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "dest_mask", -1, hex32(xmask), hex32(e.dest_mask));
     if (xmask && (int)e.dest != xdest)

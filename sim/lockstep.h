@@ -78,6 +78,8 @@ public:
     bool finish(uint64_t cycle, gpu_status st, const gpu_result &res, const uint8_t *mem, uint32_t bytes);
 
     bool ok() const { return msg_.empty(); }
+    // The golden model being replayed (its waves' state, e.g. after a timeout).
+    const golden *model() const { return g_; }
     const std::string &message() const { return msg_; }
     uint64_t events() const { return events_; }
     // The golden model's counters: the whole task's, and CU cu's alone
@@ -142,6 +144,8 @@ private:
     void forget_fills(unsigned cu, unsigned entry);
 
     golden *g_ = nullptr;
+    const kbin_lines *lines_ = nullptr;   // the kernel's line table (messages name the source line), or null
+    long plant_pc_ = -1;                  // WAVEGPU_LOCKSTEP_PLANT: a planted golden-model error at this pc (tests)
     unsigned num_cus_ = 0;
     uint32_t mem_bytes_ = 0;
     std::vector<uint64_t> code_;

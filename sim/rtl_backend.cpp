@@ -250,8 +250,10 @@ bool RtlDev::clock()
         if (bv && p.bready) mem->b_taken(next);
         // The memory system's events at this edge: the L1s' lookups and
         // fills, the L2 slices' performs. They depend on this cycle's AXI
-        // inputs, so they are read here, not with the CU trace.
-        if (ls) {
+        // inputs, so they are read here, not with the CU trace. (Only during
+        // the run: after a timeout the CU trace is no longer replayed, and the
+        // register reads that follow must not feed the checker half a story.)
+        if (ls && in_run) {
             uint64_t pv = bits(t.tr_l2_valid_o, 0, GPU_TOP_L2_SLICES);
             uint64_t av = bits(t.tr_l1_a_valid_o, 0, GPU_TOP_NUM_CUS), fv = bits(t.tr_l1_fill_o, 0, GPU_TOP_NUM_CUS);
             if (pv || av || fv) {
@@ -629,7 +631,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         d->err = std::string("AXI4-Lite port: the START write got ") + resp_name(d->host.resp());
         ok = false;
     }
-    if (ok && !d->axi.idle_at_end(d->edge)) {
+    if (ok && st != GPU_ERR_TIMEOUT && !d->axi.idle_at_end(d->edge)) {   // (a stopped task may have bursts open)
         d->err = d->axi.error() + " (at the end of the launch)";
         ok = false;
     }
@@ -736,8 +738,25 @@ static void rtl_counters(void *state, gpu_counters *c)
     *c = static_cast<RtlDev *>(state)->counters;
 }
 
+// After a timeout: where the lockstep model's waves stand (each the pc it
+// runs next, as far as the RTL's retirements have been replayed). Without
+// lockstep the RTL's own wave state is not read out: none.
+static unsigned rtl_waves(void *state, gpu_wave_pos *out, unsigned max)
+{
+    const RtlDev *d = static_cast<RtlDev *>(state);
+    unsigned n = 0;
+    if (!d->ls) return 0;
+    for (unsigned c = 0; c < d->cfg.num_cus; c++)
+        for (unsigned s = 0; s < GOLDEN_SLOTS; s++) {
+            golden_wave_info wi;
+            if (n == max || !golden_wave_get(d->ls->model(), c, s, &wi) || wi.state == GOLDEN_WAVE_ENDED) continue;
+            out[n++] = gpu_wave_pos{ c, s, wi.wave, wi.group, wi.pc, (unsigned)wi.state };
+        }
+    return n;
+}
+
 static const gpu_backend_ops rtl_ops = {
-    "rtl", rtl_create, rtl_destroy, rtl_mem_write, rtl_mem_read, rtl_run, rtl_counters,
+    "rtl", rtl_create, rtl_destroy, rtl_mem_write, rtl_mem_read, rtl_run, rtl_counters, rtl_waves,
 };
 
 extern "C" const gpu_backend_ops *gpu_rtl_backend_ops(void) { return &rtl_ops; }

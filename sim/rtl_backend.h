@@ -17,6 +17,11 @@
  *   WAVEGPU_FST=path          trace every launch to an FST file (if
  *                             rtl_backend_set_trace did not set one), with
  *   WAVEGPU_FST_START, WAVEGPU_FST_END, WAVEGPU_FST_DEPTH as in rtl_trace_config.
+ *   WAVEGPU_LOCKSTEP_PLANT=pc a test of the mismatch report: the lockstep
+ *                             model's result of the instruction at pc gets
+ *                             bit 0 of its lowest lane flipped, so the first
+ *                             such instruction reports a mismatch (with its
+ *                             source line when the kernel has a line table)
  *
  * Cycles: cycle 0 is the rising edge that takes the launch (the edge after the
  * one that performs the START write); cycle N is the

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* sim_main: `make sim`. Runs one kernel of kernels/ on the Verilated RTL
+/* sim_main: `make sim` of the kernels with a host reference in C. Runs one kernel of kernels/ on the Verilated RTL
  * (sim/rtl_backend.h) in lockstep with the golden model, checks its output
  * against a host reference and/or a standalone golden-model run, optionally
  * writes an FST, and prints a summary ending in PASS or FAIL.
  *
- *   build/bin/wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C]
+ *   build/bin/wavegpu_sim [--kernel NAME] [--n N] [--cus C]
  *        [--latency L] [--dram-channels C] [--dram-bpc B] [--jitter SEED]
  *        [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]
  *
@@ -20,16 +20,18 @@
  * Kernels with a host driver: matmul_tiled (--n, default 128: C = A*B for
  * N x N f32, (N/8)^2 groups of 2 waves; reference: mul then add per k), and
  * vecadd_u32 (--n elements, default 4000: c = a + b), saxpy_f32 (--n,
- * default 4000: y = fmaf(a, x, y) in place), and the directed tests
- * dt_valu_int, dt_salu_int, dt_valu_f32, dt_salu_f32 (--waves, default 8,
- * random inputs; reference: the golden model only).
+ * default 4000: y = fmaf(a, x, y) in place). Every other kernel, and these
+ * too, runs with wgrun (sim/wgrun.c): make sim KERNEL=name uses the kernel's
+ * "# run:" line (scripts/sim_kernel.sh). Every number is parsed strictly
+ * (csrc/parse_num.h): a bad one is a message naming the option, exit 2.
  * Run from the repository root (kernels are read from build/kernels/).
  * Exit status: 0 PASS, 1 FAIL, 2 usage.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gpu.h"
-#include "gpu_ctr.h"
+#include "parse_num.h"
 #include "rtl_backend.h"
+#include "sim_report.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -49,11 +51,11 @@
 
 typedef struct {
     const char *kernel;
-    unsigned n, waves, cus, latency, dram_channels, dram_bpc;
+    uint32_t n, cus, latency, dram_channels, dram_bpc;
     uint64_t jitter;
     const char *fst;
     uint64_t trace_start, trace_end;
-    unsigned trace_depth;
+    uint32_t trace_depth;
 } options;
 
 /* What a driver sets up and checks. */
@@ -127,35 +129,6 @@ static int drive_matmul(const options *o, job *j)
     return 0;
 }
 
-/* The directed tests: arguments out, in, in_stride, out_stride; wave w reads
- * input row r at in + w*in_stride + 128*r and writes output row r at
- * out + w*out_stride + 128*r (see their headers). */
-static const struct { const char *name; unsigned nin, nout; } dt_kernels[] = {
-    { "dt_valu_int", 2, 25 }, { "dt_salu_int", 2, 30 }, { "dt_valu_f32", 4, 22 }, { "dt_salu_f32", 4, 22 },
-};
-
-static int drive_dt(const options *o, unsigned nin, unsigned nout, job *j)
-{
-    unsigned w = o->waves;
-    if (w < 1 || w > 4096) {
-        fprintf(stderr, "wavegpu_sim: --waves must be 1..4096 (got %u)\n", w);
-        return -1;
-    }
-    j->in_bytes = w * nin * 128;
-    j->out_bytes = w * nout * 128;
-    j->in = malloc(j->in_bytes);
-    if (!j->in) return -1;
-    for (uint32_t i = 0; i < j->in_bytes / 4; i++) j->in[i] = (rnd() & 3) ? rnd_f32() : rnd() ^ (rnd() << 16);
-    j->groups = w;
-    j->wpg = 1;
-    j->nargs = 4;
-    j->args[2] = nin * 128;
-    j->args[3] = nout * 128;
-    snprintf(j->what, sizeof j->what, "%s: %u groups x 1 wave, %u input and %u output rows per wave", o->kernel, w,
-             nin, nout);
-    return 0;
-}
-
 /* vecadd_u32: arguments c, a, b, n; the input image is a then b. */
 static int drive_vecadd(uint32_t n, job *j)
 {
@@ -208,9 +181,8 @@ static int drive_saxpy(uint32_t n, job *j)
 
 static void supported(FILE *f)
 {
-    fprintf(f, "supported kernels: matmul_tiled vecadd_u32 saxpy_f32");
-    for (size_t i = 0; i < sizeof dt_kernels / sizeof dt_kernels[0]; i++) fprintf(f, " %s", dt_kernels[i].name);
-    fprintf(f, "\n");
+    fprintf(f, "kernels with a host reference here: matmul_tiled vecadd_u32 saxpy_f32; any kernel runs with wgrun "
+               "(make sim KERNEL=name uses its '# run:' line)\n");
 }
 
 /* ------------------------------------------------------------ one run */
@@ -303,110 +275,61 @@ static bool compare(const char *what, const uint32_t *exp, const uint32_t *got, 
     return false;
 }
 
-/* ------------------------------------------------------------ summary */
-
-static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
-
-static void summary(const rtl_run_stats *s, const outcome *r)
-{
-    const unsigned nc = s->num_cus;
-    uint64_t cyc = s->cycles ? s->cycles : 1;
-    printf("cycles     %" PRIu64 " (CTR_CYCLES of CU 0: %" PRIu64 ")\n", s->cycles, s->ctr[0][CTR_CYCLES]);
-    printf("insts      %" PRIu64 " retired, IPC %.3f (all CUs)", r->ctr.instructions,
-           (double)r->ctr.instructions / (double)cyc);
-    if (s->lockstep) printf("; golden model: %" PRIu64, s->golden.instructions);
-    printf("\n");
-    printf("per CU     %-4s %10s %6s %10s %6s %11s %11s %11s %11s %11s %10s %10s %9s\n", "cu", "insts", "IPC", "lane_ops",
-           "groups", "stall_dep", "stall_mem", "stall_bar", "stall_lds", "stall_fetch", "lds_acc", "lds_confl", "mem_reqs");
-    for (unsigned c = 0; c < nc; c++) {
-        const uint64_t *v = s->ctr[c];
-        printf("           %-4u %10" PRIu64 " %6.3f %10" PRIu64 " %6" PRIu64 " %11" PRIu64 " %11" PRIu64 " %11" PRIu64
-               " %11" PRIu64 " %11" PRIu64 " %10" PRIu64 " %10" PRIu64 " %9" PRIu64 "\n",
-               c, v[CTR_INSTS], (double)v[CTR_INSTS] / (double)cyc, v[CTR_LANE_OPS], v[CTR_GROUPS], v[CTR_STALL_DEP],
-               v[CTR_STALL_MEM], v[CTR_STALL_BARRIER], v[CTR_STALL_LDS], v[CTR_STALL_FETCH], v[CTR_LDS_ACCESSES], v[CTR_LDS_CONFLICT],
-               v[CTR_MEM_REQS]);
-    }
-    uint64_t st = r->ctr.stall_dependency + r->ctr.stall_memory + r->ctr.stall_barrier + r->ctr.stall_lds + r->ctr.stall_fetch;
-    uint64_t slots = 2ull * nc * cyc;
-    printf("stalls     wave-cycles not issuing: dependency %" PRIu64 " (%.1f%%), memory %" PRIu64 " (%.1f%%), barrier %"
-           PRIu64 " (%.1f%%), LDS %" PRIu64 " (%.1f%%), fetch %" PRIu64 " (%.1f%%); %.1f%% of %" PRIu64 " wave-slot cycles\n",
-           r->ctr.stall_dependency, pct(r->ctr.stall_dependency, st), r->ctr.stall_memory, pct(r->ctr.stall_memory, st),
-           r->ctr.stall_barrier, pct(r->ctr.stall_barrier, st), r->ctr.stall_lds, pct(r->ctr.stall_lds, st),
-           r->ctr.stall_fetch, pct(r->ctr.stall_fetch, st), pct(st, slots), slots);
-    printf("units      valu %" PRIu64 ", salu %" PRIu64 ", xlane %" PRIu64 ", red %" PRIu64 ", branch %" PRIu64
-           ", sig %" PRIu64 ", lds %" PRIu64 ", gmem %" PRIu64 ", barriers %" PRIu64 "\n",
-           r->ctr.valu_insts, r->ctr.salu_insts, r->ctr.xlane_insts, r->ctr.red_insts, r->ctr.branch_insts,
-           r->ctr.sig_insts, r->ctr.lds_insts, r->ctr.gmem_insts, r->ctr.barriers);
-    printf("LDS        %" PRIu64 " lane accesses, %" PRIu64 " bank-conflict cycles\n", r->ctr.lds_accesses,
-           r->ctr.lds_conflict_cycles);
-    uint64_t reqs = 0;
-    for (unsigned c = 0; c < nc; c++) reqs += s->ctr[c][CTR_MEM_REQS];
-    printf("memory     %" PRIu64 " line requests from the CUs (stalled %" PRIu64 " cycles); lanes: %" PRIu64 " loads, %" PRIu64
-           " stores, %" PRIu64 " atomics\n",
-           reqs, r->ctr.mem_stall_cycles, r->ctr.global_loads, r->ctr.global_stores, r->ctr.global_atomics);
-    uint64_t l1 = r->ctr.l1_hits + r->ctr.l1_misses;
-    printf("L1         %" PRIu64 " hits, %" PRIu64 " misses of the loads that may hit (hit rate %.1f%%), %" PRIu64
-           " lines dropped (all CUs)\n",
-           r->ctr.l1_hits, r->ctr.l1_misses, pct(r->ctr.l1_hits, l1), r->ctr.l1_evictions);
-    uint64_t l2 = r->ctr.l2_hits + r->ctr.l2_misses;
-    printf("L2         %" PRIu64 " hits, %" PRIu64 " misses (hit rate %.1f%%), %" PRIu64 " dirty lines written back, %" PRIu64
-           " atomics\n",
-           r->ctr.l2_hits, r->ctr.l2_misses, pct(r->ctr.l2_hits, l2), r->ctr.l2_evictions, r->ctr.l2_atomics);
-    uint64_t dram = r->ctr.dram_bytes_read + r->ctr.dram_bytes_written;
-    printf("DRAM       %" PRIu64 " bytes read, %" PRIu64 " written (DRAM model: %" PRIu64 " and %" PRIu64 " in %" PRIu64 " and %"
-           PRIu64 " bursts); %.2f bytes/cycle = %.1f%% of the peak %u\n",
-           r->ctr.dram_bytes_read, r->ctr.dram_bytes_written, s->dram_read_bytes, s->dram_write_bytes, s->dram_read_bursts,
-           s->dram_write_bursts, (double)dram / (double)cyc, pct(dram, (uint64_t)s->dram_peak_bytes_per_cycle * cyc),
-           s->dram_peak_bytes_per_cycle);
-    printf("speed      %.0f cycles/s (%" PRIu64 " cycles in %.2f s%s)\n", (double)s->cycles / s->wall_seconds,
-           s->cycles, s->wall_seconds, s->fst_path[0] ? ", tracing" : "");
-    if (s->lockstep) {
-        printf("lockstep   %" PRIu64 " trace events replayed on the golden model\n", s->lockstep_events);
-        /* The counters the golden model also keeps must agree (the RTL backend
-         * already fails a run where they do not). */
-        uint64_t va = 0, vg = 0;
-        unsigned n = 0;
-        const char *bad = gpu_counters_diff(&r->ctr, &s->golden, &va, &vg, &n);
-        if (bad) printf("counters   WARNING, differ from the golden model: %s: RTL %" PRIu64 ", golden model %" PRIu64 "\n", bad, va, vg);
-        else printf("counters   the %u counters the golden model keeps agree with it\n", n);
-    } else {
-        printf("lockstep   off (WAVEGPU_LOCKSTEP=0)\n");
-    }
-}
-
 /* ------------------------------------------------------------ main */
 
-static int usage(void)
+static int usage(FILE *f)
 {
-    fprintf(stderr, "usage: wavegpu_sim [--kernel NAME] [--n N] [--waves W] [--cus C] [--latency L]\n"
-                    "                   [--dram-channels C] [--dram-bpc B] [--jitter SEED]\n"
-                    "                   [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]\n");
-    supported(stderr);
+    fprintf(f, "usage: wavegpu_sim [--kernel NAME] [--n N] [--cus C] [--latency L]\n"
+               "                   [--dram-channels C] [--dram-bpc B] [--jitter SEED]\n"
+               "                   [--fst PATH] [--trace-start C] [--trace-end C] [--trace-depth D]\n");
+    supported(f);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    options o = { .kernel = "matmul_tiled", .n = 128, .waves = 8, .cus = 4, .latency = 100, .dram_channels = 4, .dram_bpc = 4 };
+    options o = { .kernel = "matmul_tiled", .n = 128, .cus = 4, .latency = 100, .dram_channels = 4, .dram_bpc = 4 };
     bool end_given = false, n_given = false;
+    char err[256];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) return usage();
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), 0;
+        if (!v) {
+            if (!strncmp(a, "--", 2)) fprintf(stderr, "wavegpu_sim: %s needs a value\n", a);
+            return usage(stderr);
+        }
+        int rc = 0;
         if (!strcmp(a, "--kernel")) o.kernel = v;
-        else if (!strcmp(a, "--n")) o.n = (unsigned)strtoul(v, NULL, 0), n_given = true;
-        else if (!strcmp(a, "--waves")) o.waves = (unsigned)strtoul(v, NULL, 0);
-        else if (!strcmp(a, "--cus")) o.cus = (unsigned)strtoul(v, NULL, 0);
-        else if (!strcmp(a, "--latency")) o.latency = (unsigned)strtoul(v, NULL, 0);
-        else if (!strcmp(a, "--dram-channels")) o.dram_channels = (unsigned)strtoul(v, NULL, 0);
-        else if (!strcmp(a, "--dram-bpc")) o.dram_bpc = (unsigned)strtoul(v, NULL, 0);
-        else if (!strcmp(a, "--jitter")) o.jitter = strtoull(v, NULL, 0);
+        else if (!strcmp(a, "--n")) rc = parse_u32_opt(a, v, 1, 1u << 20, &o.n, err, sizeof err), n_given = true;
+        else if (!strcmp(a, "--cus")) rc = parse_u32_opt(a, v, 1, rtl_backend_max_cus(), &o.cus, err, sizeof err);
+        else if (!strcmp(a, "--latency")) rc = parse_u32_opt(a, v, 1, 1000000, &o.latency, err, sizeof err);
+        else if (!strcmp(a, "--dram-channels")) rc = parse_u32_opt(a, v, 1, 16, &o.dram_channels, err, sizeof err);
+        else if (!strcmp(a, "--dram-bpc")) rc = parse_u32_opt(a, v, 1, 64, &o.dram_bpc, err, sizeof err);
+        else if (!strcmp(a, "--jitter")) rc = parse_u64_opt(a, v, 0, UINT64_MAX, &o.jitter, err, sizeof err);
         else if (!strcmp(a, "--fst")) o.fst = v;
-        else if (!strcmp(a, "--trace-start")) o.trace_start = strtoull(v, NULL, 0);
-        else if (!strcmp(a, "--trace-end")) o.trace_end = strtoull(v, NULL, 0), end_given = true;
-        else if (!strcmp(a, "--trace-depth")) o.trace_depth = (unsigned)strtoul(v, NULL, 0);
-        else return usage();
+        else if (!strcmp(a, "--trace-start")) rc = parse_u64_opt(a, v, 0, UINT64_MAX, &o.trace_start, err, sizeof err);
+        else if (!strcmp(a, "--trace-end"))
+            rc = parse_u64_opt(a, v, 0, UINT64_MAX, &o.trace_end, err, sizeof err), end_given = true;
+        else if (!strcmp(a, "--trace-depth")) rc = parse_u32_opt(a, v, 0, 99, &o.trace_depth, err, sizeof err);
+        else {
+            fprintf(stderr, "wavegpu_sim: unknown option '%s'\n", a);
+            return usage(stderr);
+        }
+        if (rc != 0) {
+            fprintf(stderr, "wavegpu_sim: %s\n", err);
+            return 2;
+        }
         i++;
+    }
+    if (end_given && !o.fst) {
+        fprintf(stderr, "wavegpu_sim: --trace-end: no --fst given\n");
+        return 2;
+    }
+    if (end_given && o.trace_end != 0 && o.trace_end <= o.trace_start) {
+        fprintf(stderr, "wavegpu_sim: --trace-end %" PRIu64 " is not after --trace-start %" PRIu64 " (0: trace to the end)\n",
+                o.trace_end, o.trace_start);
+        return 2;
     }
     if (!end_given) o.trace_end = o.trace_start + DEFAULT_TRACE_CYCLES;
     job j;
@@ -415,8 +338,6 @@ int main(int argc, char **argv)
     if (!strcmp(o.kernel, "matmul_tiled")) rc = drive_matmul(&o, &j);
     if (!strcmp(o.kernel, "vecadd_u32")) rc = drive_vecadd(n_given ? o.n : 4000, &j);
     if (!strcmp(o.kernel, "saxpy_f32")) rc = drive_saxpy(n_given ? o.n : 4000, &j);
-    for (size_t i = 0; i < sizeof dt_kernels / sizeof dt_kernels[0]; i++)
-        if (!strcmp(o.kernel, dt_kernels[i].name)) rc = drive_dt(&o, dt_kernels[i].nin, dt_kernels[i].nout, &j);
     if (rc == -2) {
         fprintf(stderr, "wavegpu_sim: no host driver for kernel '%s'\n", o.kernel);
         supported(stderr);
@@ -437,7 +358,7 @@ int main(int argc, char **argv)
     bool have_stats = rtl_backend_last_run(&s);
     bool ok = rtl.st == GPU_OK;
     if (!ok) printf("RTL run    %s: %s\n", gpu_status_name(rtl.st), rtl.why);
-    if (have_stats) summary(&s, &rtl);
+    if (have_stats) sim_report_rtl(&s, &rtl.ctr);
     if (o.fst && have_stats) {
         struct stat sb;
         if (stat(o.fst, &sb) == 0)

@@ -133,4 +133,10 @@ void test_robust_mutations(void);
 void test_kbin(void);
 void test_tools(void);
 
+/* The line table of version 2 binaries (lines.c). */
+void test_lines(void);
+
+/* Messages for short literals, trailing commas; the shorthand forms (messages.c). */
+void test_messages(void);
+
 #endif

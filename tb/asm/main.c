@@ -30,6 +30,8 @@ int main(void)
     test_robust_tokens();
     test_robust_mutations();
     test_kbin();
+    test_lines();
+    test_messages();
     test_tools();
     return check_summary("test_asm");
 }

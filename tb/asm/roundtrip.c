@@ -184,7 +184,7 @@ void test_program_roundtrip(void)
     prng_seed(&rng, 0xABCDEF);
     unsigned with_labels = 0;
     for (unsigned it = 0; it < 300 && t.ok; it++) {
-        kbin k;
+        kbin k = { 0 };   /* no line table */
         k.num_insts = it == 0 ? ISA_MAX_INSTS : 1 + prng_below(&rng, 200);
         k.lds_bytes = it == 1 ? ISA_LDS_BYTES : 4 * prng_below(&rng, ISA_LDS_BYTES / 4 + 1);
         k.waves_per_group = 1 + prng_below(&rng, 2);

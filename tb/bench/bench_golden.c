@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     kbin k;
     uint8_t *bin = NULL;
     size_t binlen = 0;
-    if (kbin_read_file(path, &bin, &binlen, KBIN_HEADER_BYTES + 8u * ISA_MAX_INSTS, err, sizeof err) != 0) {
+    if (kbin_read_file(path, &bin, &binlen, KBIN_MAX_FILE_BYTES, err, sizeof err) != 0) {
         fprintf(stderr, "bench_golden: %s (run `make all` first to assemble kernels/matmul_tiled.s)\n", err);
         return 1;
     }

@@ -21,7 +21,7 @@ void test_kbin_serialize(void)
         if (!selected(bad[i].name)) continue;
         check_case c;
         chk_begin(&c, "%s", bad[i].name);
-        kbin k = { bad[i].n, bad[i].lds, bad[i].waves, code };
+        kbin k = { bad[i].n, bad[i].lds, bad[i].waves, code, NULL };
         uint8_t *out = (uint8_t *)&c;
         size_t len = 12345;
         char err[256] = "";
@@ -33,7 +33,7 @@ void test_kbin_serialize(void)
     if (selected("kbin_serialize_accepts_limits")) {
         check_case c;
         chk_begin(&c, "kbin_serialize_accepts_limits");
-        kbin k = { 4096, 65536, 2, code }, back;
+        kbin k = { 4096, 65536, 2, code, NULL }, back;
         uint8_t *out = NULL;
         size_t len = 0;
         char err[256] = "";
@@ -56,7 +56,7 @@ void test_kbin_serialize(void)
         char path[64];
         snprintf(path, sizeof path, "/tmp/wavegpu_test_runtime_%ld_bad.wgk", (long)getpid());
         remove(path);
-        kbin k = { 2, 2, 1, code };
+        kbin k = { 2, 2, 1, code, NULL };
         char err[256] = "";
         if (kbin_write_file(path, &k, err, sizeof err) != -1) case_fail(&c, "kbin_write_file did not return -1");
         chk_msg(&c, "the message", err, "LDS", NULL);

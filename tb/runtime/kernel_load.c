@@ -39,7 +39,7 @@ void test_kernel_load(void)
         const char *word;  /* the message must mention it */
     } bad[] = {
         { "kernel_load_bad_magic", 2, 0, 1, 1, 0, "magic" },
-        { "kernel_load_bad_version", 2, 0, 1, 2, 2, "version" },
+        { "kernel_load_bad_version", 2, 0, 1, 2, 3, "version" },
         { "kernel_load_size_8_bytes_too_long", 2, 0, 1, 4, 8, "bytes" },
         { "kernel_load_size_1_byte_too_short", 2, 0, 1, 4, -1, "bytes" },
         { "kernel_load_truncated_header_31", 2, 0, 1, 5, 31, "header" },
