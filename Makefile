@@ -3,8 +3,9 @@
 #
 #   make test        build everything and run the regression (ends with "N passed, N failed")
 #   make sim         run a kernel on the RTL in lockstep with the golden model, print its
-#                    summary, write waves/<kernel>.fst (KERNEL=, NO_TRACE=1, TRACE_START=,
-#                    TRACE_END=, TRACE_DEPTH=, NUM_CUS=; see sim/sim_main.c)
+#                    summary, write waves/<kernel>.fst (KERNEL= any kernel of kernels/, by
+#                    its "# run:" line; NO_TRACE=1, TRACE_START=, TRACE_END=, TRACE_DEPTH=,
+#                    NUM_CUS=; see scripts/sim_kernel.sh, sim/wgrun.c, sim/sim_main.c)
 #   make sim-small   the same on the small configuration (scripts/small_config.txt:
 #                    1 CU, 1 physical lane, small caches), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
@@ -20,7 +21,7 @@
 #                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz, FPGA_ABC=abc9)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
 #   make rtl-lib     build/libwavegpu.a and build/libwavegpu_rtl.a (the RTL backend)
-#   make install     PREFIX=dir: libraries, headers, wgasm/wgdis, pkg-config files
+#   make install     PREFIX=dir: libraries, headers, wgasm/wgdis/wgrun, pkg-config files
 #   make clean       remove everything built (build/, waves/*.fst)
 #   make help        this list (also what `make` alone prints)
 
@@ -242,6 +243,9 @@ $(1)/verilated.stamp: $$(GPU_TOP_SRCS) rtl/lint_waivers.vlt $(1)/config.stamp
 
 $(1)/Vgpu_top__ALL.a: $(1)/verilated.stamp $(if $(7),$(1)/pgo.stamp $$(if $$(PGO),$(1)/model.profdata))
 	@echo "compiling the model in $(1)$(if $(7),$$(if $$(PGO), with its profile (PGO))) (log: $(1)/build.log)"
+	@# Verilator's make does not know the flags changed (PGO on or off, a new
+	@# profile): the model's objects go first, so every one is compiled again.
+	@rm -f $(1)/Vgpu_top*.o
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST="-O2 $(if $(7),$$(if $$(PGO),$$(PGO_USE)$(abspath $(1))/model.profdata))" OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
 	    Vgpu_top__ALL.a verilated.o verilated_threads.o \
@@ -554,19 +558,19 @@ $(KOUT)/%.wgk: kernels/%.s $(BIN)/wgasm | $(KOUT)
 kernels: $(KERNELS)
 
 # make install PREFIX=dir: the host library and the RTL backend (lib/), their
-# public headers (include/wavegpu/), the assembler and disassembler (bin/) and
+# public headers (include/wavegpu/), the assembler, disassembler and wgrun (bin/) and
 # pkg-config files (lib/pkgconfig/wavegpu.pc, wavegpu-rtl.pc). A program then
 # builds with `cc prog.c $$(pkg-config --cflags --libs wavegpu-rtl)` and
 # includes <wavegpu/gpu.h>; scripts/test_install.sh does exactly that.
 PREFIX  ?= /usr/local
 VERSION := 0.1.0
 INSTALL_HEADERS := csrc/gpu.h csrc/gpu_driver.h csrc/asm.h csrc/disasm.h csrc/isa.h csrc/isa.def csrc/kbin.h sim/rtl_backend.h
-install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis
+install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis $(WGRUN)
 	@test -n "$(PREFIX)" || { echo "make install: PREFIX is empty"; exit 1; }
 	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include/wavegpu" "$(PREFIX)/bin"
 	install -m 644 $(LIB) $(RTL_LIB) "$(PREFIX)/lib/"
 	install -m 644 $(INSTALL_HEADERS) "$(PREFIX)/include/wavegpu/"
-	install -m 755 $(BIN)/wgasm $(BIN)/wgdis "$(PREFIX)/bin/"
+	install -m 755 $(BIN)/wgasm $(BIN)/wgdis $(WGRUN) "$(PREFIX)/bin/"
 	for pc in wavegpu wavegpu-rtl; do \
 	    sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' scripts/$$pc.pc.in > "$(PREFIX)/lib/pkgconfig/$$pc.pc"; \
 	done

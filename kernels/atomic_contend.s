@@ -7,6 +7,10 @@
 # launch contend on one line from every CU.
 # Arguments: ctr, tickets, iters (>= 1), ret (0 or 1).
 # Launch: any number of groups of 2 waves.
+# With ret = 1 the tickets (old values of ctr[3]) depend on the order in which
+# the CUs' atomics reach the L2, which the golden model alone does not share.
+# run: --groups 8 --buf ctr=zeros:16 --buf tickets=const:4096:0xCDCDCDCD --args ctr,tickets,8,1
+# run: --golden-check off
 .waves 2
 
 .alias ctr,  v16

@@ -6,6 +6,7 @@
 # and compares the sum with the mem_requests counter.
 # Arguments: table (rows x 32 words), base (buffer), rows (>= 1).
 # Launch: 1 group of 1 wave.
+# run: --cus 1 --buf tab=iota:512:20:12 --buf base=u32:2048:5 --args tab,base,16
 .waves 1
 
 .alias tab,  v16

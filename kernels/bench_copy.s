@@ -8,6 +8,7 @@
 # Arguments: src, dst (64-byte aligned), iters (per wave, >= 1).
 # Launch: any number of groups of 2 waves; wave w copies bytes
 # [w * iters * 512, (w + 1) * iters * 512).
+# run: --groups 16 --buf src=u32:65536:1 --buf dst=zeros:65536 --args src,dst,16
 .waves 2
 
 .alias src,  v16

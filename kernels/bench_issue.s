@@ -6,6 +6,7 @@
 # scheduler should issue one instruction per cycle, covering each wave's
 # branch bubble with the other wave's adds.
 # Arguments: none. Launch: 1 group of 2 waves on 1 CU. Writes no memory.
+# run: --cus 1
 .waves 2
 
 .alias count, v63

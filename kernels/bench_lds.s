@@ -6,6 +6,7 @@
 # stride touches 32 different banks; stride 2^k puts 2^k lanes on each bank
 # used. The counters then give the bank cycles per access.
 # Arguments: stride (words). Launch: 1 group of 1 wave. LDS: the whole 64 KiB.
+# run: --cus 1 --args 4
 .waves 1
 .lds 65536
 

@@ -6,6 +6,7 @@
 # Directed-test layout (tb/kernels/harness.c, dt_run): arguments out, in, in_stride,
 # out_stride. Wave w writes output row r at out + w*out_stride + 128*r.
 # No input rows. Output row 0: 0x600D (group_wave 0) or 0x600E (group_wave 1).
+# run: --groups 8 --buf out=const:512:0xCDCDCDCD --buf in=zeros:16 --args out,in,0,128
 .waves 2
 .alias outp, v16                            # this lane's word of output row 0
 .alias inp,  v17                            # this lane's word of input row 0

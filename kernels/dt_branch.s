@@ -8,6 +8,8 @@
 # M (v21, mask bits), row 2 = K (v22, loop count in lane 0).
 # Each branch test computes 0x100, then +1 on the fall-through path only, then
 # +2 at the target: 0x102 when taken, 0x103 when not.
+# Inputs 0..7: Z is zero in some waves and not in others; K (loop count) 0..7.
+# run: --groups 8 --buf out=const:5888:0xCDCDCDCD --buf in=u32:768:61:0:7 --args out,in,384,2944
 .waves 1
 # Output rows:
 #    0: br (always taken): 0x102 if taken, 0x103 if not

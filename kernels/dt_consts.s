@@ -6,6 +6,8 @@
 # No input rows. Arguments: out, in, in_stride, out_stride, magic (the fifth
 # word, read back through `args`). Declared with 2-wave groups; the test also
 # launches it with 1-wave groups.
+# run: --groups 4 --buf out=const:4352:0xCDCDCDCD --buf in=zeros:16
+# run: --args out,in,0,2176,0x5EED1234
 .waves 2
 # Output rows:
 #    0: v0 (zero), every lane

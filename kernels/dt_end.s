@@ -8,6 +8,7 @@
 #    0: A + 1, stored on s15 just before end (never waited on)
 #    1: 0x600D, stored on s14 just before end (never waited on)
 # The code after the first end would overwrite both rows with 0xBAD.
+# run: --groups 8 --buf out=const:512:0xCDCDCDCD --buf in=u32:256:65 --args out,in,128,256
 .waves 1
 .alias outp, v16                            # this lane's word of output row 0
 .alias inp,  v17                            # this lane's word of input row 0

@@ -22,6 +22,10 @@
 #   xor: sc:system nt
 #   xchg: sc:group nt
 #   cas: (none)
+# Inputs in 0x7FFFFFFE..0x80000001: cas hits and misses, min/max _u32 and _i32 disagree,
+# random mask bits, and all four words for W & 3.
+# run: --groups 8 --buf out=const:15872:0xCDCDCDCD --buf in=u32:1280:92:0x7FFFFFFE:0x80000001
+# run: --args out,in,640,7936
 .waves 1
 # Output rows:
 #    0: add, each lane its own word: the words after

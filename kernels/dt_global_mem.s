@@ -8,6 +8,7 @@
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = B (v33), row 2 = M (v20, mask bits),
 # row 3 = W (v34, word indices). Output rows start as the host's fill pattern.
+# run: --groups 8 --buf out=const:3840:0xCDCDCDCD --buf in=u32:1024:101 --args out,in,512,1920
 .waves 1
 # Output rows:
 #    0: every lane stores A to word l & 3: the highest lane wins (A[28..31]); words 4..31 untouched

@@ -10,6 +10,9 @@
 # LDS: wave w of the group uses bytes [1024w, 1024w + 1024) alone; bytes
 # 2048..2303 are the exchange area. Around the exchanges wave 1 spins in delay
 # loops, so that without each barrier wave 0 would read or overwrite too early.
+# ref: python3 scripts/ref/dt_lds.py 8
+# run: --groups 8 --buf out=const:6656:0xCDCDCDCD --buf in=file:build/ref/dt_lds_in.npy
+# run: --args out,in,640,1664 --expect out=build/ref/dt_lds_out.npy
 .waves 2
 .lds 4096
 # Output rows:

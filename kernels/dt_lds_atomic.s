@@ -11,6 +11,10 @@
 # offset:512), set to I before every atomic. Ops in this order, six rows each:
 #   add min_u32 min_i32 max_u32 max_i32 and or xor xchg cas
 # then two rows of the 32-lanes-on-one-word add.
+# Inputs in 0x7FFFFFFE..0x80000001: cas hits and misses, min/max _u32 and _i32 disagree,
+# random mask bits, and all four words for W & 3.
+# run: --groups 8 --buf out=const:15872:0xCDCDCDCD --buf in=u32:1280:91:0x7FFFFFFE:0x80000001
+# run: --args out,in,640,7936
 .waves 1
 .lds 1024
 # Output rows:

@@ -9,6 +9,9 @@
 # P and Q counts in a mask), row 3 = F (v33), row 4 = G (v34) (f32).
 # Launch with 2-wave groups and several groups, so that the bit 0 of wave,
 # group, group_wave and num_groups varies.
+# Inputs 0x3F000000..0x407FFFFF: F and G moderate f32 (0.5 to 4), random bit 0 in P and Q.
+# run: --groups 5 --buf out=const:16960:0xCDCDCDCD --buf in=u32:1600:31:0x3F000000:0x407FFFFF
+# run: --args out,in,640,6784
 .waves 2
 # Output rows:
 #    0: mask zero: A where selected, else -1

@@ -8,6 +8,8 @@
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = X (v32, the values reduced), row 1 = P (v33, the prior
 # content of D, to show which lanes are kept).
+# run: --groups 8 --buf out:f32=const:2560:0xCDCDCDCD --buf in:f32=f32:512:52:-100.:100.
+# run: --args out,in,256,1280
 .waves 1
 # Output rows:
 #    0: D = P; red8_add_f32 D, X

@@ -8,6 +8,7 @@
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = X (v32, the values reduced), row 1 = P (v33, the prior
 # content of D, to show which lanes are kept).
+# run: --groups 8 --buf out=const:4864:0xCDCDCDCD --buf in=u32:512:51 --args out,in,256,2432
 .waves 1
 # Output rows:
 #    0: D = P; red8_add D, X

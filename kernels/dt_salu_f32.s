@@ -8,6 +8,8 @@
 # must keep it.
 # Output row k = op_k in this order (unary ops take A; cvt_f32_* take I):
 #   s_add_f32 s_sub_f32 s_mul_f32 s_div_f32 s_fma_f32 s_sqrt_f32 s_min_f32 s_max_f32 s_abs_f32 s_neg_f32 s_eq_f32 s_ne_f32 s_lt_f32 s_le_f32 s_gt_f32 s_ge_f32 s_cvt_f32_i32 s_cvt_f32_u32 s_cvt_i32_f32_rtz s_cvt_i32_f32_rne s_cvt_u32_f32_rtz s_cvt_u32_f32_rne
+# run: --groups 32 --buf out:f32=const:22528:0xCDCDCDCD --buf in:f32=f32:4096:21:-8.:8.
+# run: --args out,in,512,2816
 .waves 1
 .alias outp, v16                            # this lane's word of the next output row
 .alias inp,  v17                            # this lane's word of the next input row

@@ -7,6 +7,7 @@
 # to 0x5A5A5A5A in every lane first; a scalar instruction writes only lane 0,
 # so lanes 1..31 of every output row must still hold it. Output rows:
 #   s_add s_sub s_mul_lo s_mul_hi_u32 s_mul_hi_i32 s_and s_or s_xor s_shl s_shr_u32 s_shr_i32 s_min_u32 s_min_i32 s_max_u32 s_max_i32 s_eq s_ne s_lt_u32 s_lt_i32 s_le_u32 s_le_i32 s_gt_u32 s_gt_i32 s_ge_u32 s_ge_i32 s_div_u32 s_rem_u32 s_div_i32 s_rem_i32 s_mov(A)
+# run: --groups 32 --buf out=const:30720:0xCDCDCDCD --buf in=u32:2048:11 --args out,in,256,3840
 .waves 1
 .alias outp, v16                            # this lane's word of the next output row
 .alias inp,  v17                            # this lane's word of the next input row

@@ -6,6 +6,7 @@
 # out_stride. Wave w reads input row r (32 words, one per lane) at
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: rows 0..3 = A, B, C, D.
+# run: --groups 8 --buf out=const:3328:0xCDCDCDCD --buf in=u32:1024:71 --args out,in,512,1664
 .waves 1
 # Output rows:
 #    0: loads on s1..s4, sig_waitall4: A + B + C + D

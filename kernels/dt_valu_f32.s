@@ -6,6 +6,8 @@
 # Inputs: rows 0..3 = A (v20), B (v21), C (v22) f32, I (v23) integers.
 # Output row k = op_k in this order (unary ops take A; cvt_f32_* take I):
 #   add_f32 sub_f32 mul_f32 div_f32 fma_f32 sqrt_f32 min_f32 max_f32 abs_f32 neg_f32 eq_f32 ne_f32 lt_f32 le_f32 gt_f32 ge_f32 cvt_f32_i32 cvt_f32_u32 cvt_i32_f32_rtz cvt_i32_f32_rne cvt_u32_f32_rtz cvt_u32_f32_rne
+# run: --groups 8 --buf out:f32=const:5632:0xCDCDCDCD --buf in:f32=f32:1024:20:-8.:8.
+# run: --args out,in,512,2816
 .waves 1
 .alias outp, v16                            # this lane's word of the next output row
 .alias inp,  v17                            # this lane's word of the next input row

@@ -6,6 +6,7 @@
 # Inputs: row 0 = A (v20), row 1 = B (v21). Output row k = op_k v40, A, B for
 # the ops in this order:
 #   add sub mul_lo mul_hi_u32 mul_hi_i32 and or xor shl shr_u32 shr_i32 min_u32 min_i32 max_u32 max_i32 eq ne lt_u32 lt_i32 le_u32 le_i32 gt_u32 gt_i32 ge_u32 ge_i32
+# run: --groups 8 --buf out=const:6400:0xCDCDCDCD --buf in=u32:512:10 --args out,in,256,3200
 .waves 1
 .alias outp, v16                            # this lane's word of the next output row
 .alias inp,  v17                            # this lane's word of the next input row

@@ -6,6 +6,7 @@
 # in + w*in_stride + 128*r and writes output row r at out + w*out_stride + 128*r.
 # Inputs: row 0 = A (v32), row 1 = B (v33), row 2 = I (v34, lane indices,
 # also >= 32), row 3 = M (v20, mask bits).
+# run: --groups 8 --buf out=const:5632:0xCDCDCDCD --buf in=u32:1024:41 --args out,in,512,2816
 .waves 1
 # Output rows:
 #    0: mov B; mov M(v20 & ~lo16), A

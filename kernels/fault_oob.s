@@ -7,6 +7,7 @@
 #
 # Arguments: base (byte address, a multiple of 4).
 # Launch: any number of 1-wave groups.
+# run: --mem-bytes 16777216 --groups 8 --args 16776572 --expect-fault GLOBAL_OUT_OF_RANGE
 .waves 1
 
 .alias base, v16

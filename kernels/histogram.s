@@ -15,6 +15,10 @@
 # The global atomics of different groups contend on the same bins; they do
 # not return values, so the result does not depend on their order.
 # LDS: bin b at 4b.
+# ref: python3 scripts/ref/histogram.py 3000 256
+# run: --groups 12 --buf in=file:build/ref/histogram_in.npy
+# run: --buf hist=file:build/ref/histogram_hist0.npy
+# run: --args in,3000,hist,256 --expect hist=build/ref/histogram_hist.npy
 .waves 2
 .lds 256
 

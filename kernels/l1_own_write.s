@@ -10,6 +10,7 @@
 # Arguments: buf (64-byte aligned, 512 bytes per wave), out (256 bytes per wave).
 # Launch: any number of groups of 2 waves. out[w*64 + l] = A as read back
 # (l + 100); out[w*64 + 32 + l] for l < 16 = B as read back (l + 200).
+# run: --groups 8 --cus 2 --buf buf=const:2048:7 --buf out=const:1024:0xCDCDCDCD --args buf,out
 .waves 2
 
 .alias buf,  v16

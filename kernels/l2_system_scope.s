@@ -6,6 +6,7 @@
 # (tb/kernels/memory.c checks the DRAM counters). Afterwards buf word i = i + 1000.
 # Arguments: buf (64-byte aligned), iters (>= 1; 2 lines each), sys (0 or 1).
 # Launch: 1 group of 1 wave.
+# run: --cus 1 --buf buf=const:256:0xCDCDCDCD --args buf,8,1
 .waves 1
 
 .alias buf,  v16

@@ -5,6 +5,7 @@
 # write-back in between (tb/kernels/memory.c checks the counters).
 # Arguments: buf (64-byte aligned), iters (>= 1; 2 lines each), wb (0 or 1).
 # Launch: 1 group of 1 wave. Afterwards buf word i holds i + 1000.
+# run: --cus 2 --buf buf=const:512:0xCDCDCDCD --args buf,16,1
 .waves 1
 
 .alias buf,  v16

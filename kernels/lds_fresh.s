@@ -8,6 +8,7 @@
 # every word: the next group placed on the same slot finds a nonzero word
 # wherever the clearing missed one.
 # Arguments: out (1024 bytes per group). Launch: any number of 1-wave groups.
+# run: --groups 32 --cus 2 --buf out=const:8192:0xCDCDCDCD --args out
 .waves 1
 .lds 1000
 .alias outp, v16

@@ -22,6 +22,10 @@
 # iteration: thread 0's, thread 1's), out (4 words per iteration: thread 0's
 # r0, r1, thread 1's r0, r1), test (0..4).
 # Launch: 2 groups of 1 wave on 2 CUs.
+# Which values the threads read depends on timing (on the RTL, plain MP sees the
+# flag with stale data from its L1); the golden model alone runs another interleaving.
+# run: --groups 2 --cus 2 --buf base=zeros:10240 --buf delays=u32:80:12345:0:63
+# run: --buf out=const:160:0xCDCDCDCD --args base,40,0,delays,out,0 --golden-check off
 .waves 1
 
 .alias base, v16

@@ -20,6 +20,8 @@
 # k = 0..N-1.
 #
 # LDS: Asub[r][c] at (r*8 + c)*4, Bsub[r][c] at 256 + (r*8 + c)*4.
+# run: --groups 64 --buf A:f32=f32:4096:1064:0.5:2. --buf B:f32=f32:4096:2064:0.5:2.
+# run: --buf C:f32=const:4160:0xCDCDCDCD --args A,B,C,64
 .waves 2
 .lds 512
 

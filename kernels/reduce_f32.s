@@ -15,6 +15,8 @@
 # The whole sum: a first launch over the array with G groups writes G partial
 # sums, a second launch with 1 group, in = the partials, n = G, per_group =
 # 32*ceil(G/32), combines them.
+# run: --groups 12 --buf in:f32=f32:3136:5000:0.5:2. --buf out:f32=const:76:0xCDCDCDCD
+# run: --args in,out,3000,256
 .waves 1
 
 .alias inp,   v16

@@ -9,6 +9,10 @@
 # and redfin_add, and lane 0 adds the wave's sum to *result with a noret
 # global atomic (integer addition is associative, so the order in which the
 # waves' atomics land does not matter).
+# ref: python3 scripts/ref/reduce_u32.py 5003
+# run: --groups 8 --buf in=file:build/ref/reduce_u32_in.npy
+# run: --buf result=file:build/ref/reduce_u32_result0.npy
+# run: --args in,5003,result --expect result=build/ref/reduce_u32_result.npy
 .waves 1
 
 .alias inp,    v16

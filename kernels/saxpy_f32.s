@@ -7,6 +7,8 @@
 # Arguments: y, x (byte addresses of f32 arrays), a (f32 bit pattern), n.
 # Launch: ceil(n/64) groups of 2 waves. Wave w (the task-wide id, 2*group +
 # group_wave) handles i = w*32 + lane; lanes with i >= n are masked off.
+# run: --groups 63 --buf y:f32=f32:4064:3001:0.5:2. --buf x:f32=f32:4064:3002:0.5:2.
+# run: --args y,x,-0.75,4000
 .waves 2
 
 .alias yp,   v16

@@ -13,6 +13,9 @@
 #      out row tx*32 + j, column ty*32 + lane.
 # LDS: T[r][c] at (r*33 + c)*4 (rows padded to 33 words, so that both the
 # row stores and the column loads hit 32 different banks).
+# ref: python3 scripts/ref/transpose.py 100 70
+# run: --groups 12 --buf in=file:build/ref/transpose_in.npy --buf out=const:7064:0xCDCDCDCD
+# run: --args in,out,100,70 --expect out=build/ref/transpose_out.npy
 .waves 2
 .lds 4224
 

@@ -5,6 +5,8 @@
 # Launch: ceil(n/32) groups of 1 wave. Wave w handles i = w*32 + lane; the
 # tail lanes with i >= n are masked off, so nothing at or past a[n], b[n],
 # c[n] is read or written.
+# run: --groups 125 --buf c=const:4064:0xCDCDCDCD --buf a=u32:4064:2001 --buf b=u32:4064:2002
+# run: --args c,a,b,4000
 .waves 1
 
 .alias cp,   v16        # arguments (every lane holds the value)
