@@ -118,7 +118,7 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
         golden_mem_write(dut, w.first, &w.second, 4);
         ls.mem_write(w.first, &w.second, 4);
     }
-    gpu_launch_desc d = { k.code.data(), (uint32_t)k.code.size(), groups, k.waves, k.lds, 4096 };
+    gpu_launch_desc d = { k.code.data(), (uint32_t)k.code.size(), groups, k.waves, k.lds, 4096, nullptr };
     golden_launch_params p = { d.code, d.num_insts, d.num_groups, d.waves_per_group, d.lds_bytes, d.args_addr };
     golden_launch(dut, &p, err, sizeof err);
     ls.launch(d, err, sizeof err);
