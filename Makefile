@@ -27,16 +27,24 @@
 
 SHARED        ?= ../shared
 TESTFLOAT_DIR ?= $(SHARED)/testfloat
-BUILD         := build
+# SANITIZE=1: every C and C++ program of the project built with
+# AddressSanitizer and UndefinedBehaviorSanitizer, into build/san/ (the
+# Verilated models themselves are generated code and stay uninstrumented;
+# no profile-guided build). make test SANITIZE=1 then runs the C and C++
+# tests (below, SAN_CHECK).
+SANITIZE      ?=
+BUILD         := $(if $(SANITIZE),build/san,build)
+SAN_FLAGS     := $(if $(SANITIZE),-fsanitize=address -fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 .DEFAULT_GOAL := help
 OBJ           := $(BUILD)/obj
 BIN           := $(BUILD)/bin
-KOUT          := $(BUILD)/kernels
+# (the kernels are data the tests read from build/kernels, in a SANITIZE build too)
+KOUT          := build/kernels
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 # -ffp-contract=off: the compiler must never fuse a*b+c on its own; f32 results are bit-exact.
-CFLAGS  += -std=c11 -Wall -Wextra -Werror -ffp-contract=off -fno-fast-math -Icsrc -MMD -MP
+CFLAGS  += -std=c11 -Wall -Wextra -Werror -ffp-contract=off -fno-fast-math -Icsrc -MMD -MP $(SAN_FLAGS)
 LDLIBS  += -lm
 
 LIB_SRCS  := $(filter-out csrc/%_main.c,$(wildcard csrc/*.c))
@@ -124,8 +132,8 @@ $(BUILD)/v$(1)/Vgpu_$(1): tb/rtl/$(3)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_S
 	@$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(VFLAGS_$(1)) rtl/lint_waivers.vlt $(RTL_PKGS) $(RTL_MODS) \
 	    $$(filter %.sv,$(TBSRC_$(1))) $$(abspath tb/rtl/$(3)_tb.cpp $$(filter-out %.sv,$(TBSRC_$(1)))) \
 	    --top-module $(2) --prefix V$(2) -Mdir $(BUILD)/v$(1) \
-	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(BUILD)/gen) -O2 $(UNIT_CFLAGS_$(1))" \
-	    -LDFLAGS "$$(abspath $(LIB)) -lm" \
+	    -CFLAGS "-I$$(abspath csrc) -I$$(abspath tb/rtl) -I$$(abspath sim) -I$$(abspath $(BUILD)/gen) -O2 $(SAN_FLAGS) $(UNIT_CFLAGS_$(1))" \
+	    -LDFLAGS "$$(abspath $(LIB)) -lm $(SAN_FLAGS)" \
 	    -o Vgpu_$(1) > $(BUILD)/v$(1)/build.log 2>&1 || { tail -20 $(BUILD)/v$(1)/build.log; exit 1; }
 endef
 $(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_TOP_$(u)),gpu_$(or $(UNIT_MOD_$(u)),$(u))),$(or $(UNIT_TB_$(u)),$(UNIT_MOD_$(u)),$(u)))))
@@ -197,11 +205,11 @@ CXX      ?= g++
 # from make deps), else $(CXX). On this design clang's code runs about 15%
 # fewer instructions per simulated cycle than g++ 12's, and builds faster.
 VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
-TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -I$(BUILD)/gen \
+TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror $(SAN_FLAGS) -Icsrc -Isim -I$(BUILD)/gen \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
 TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
-TB_LDLIBS := -lz -pthread -lm -latomic
+TB_LDLIBS := $(SAN_FLAGS) -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
 TB_OBJS   := $(OBJ)/tbx_lockstep.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o $(OBJ)/tbx_axil_master.o
 $(OBJ)/tbx_lockstep.o: $(BUILD)/gen/gpu_mem.h
@@ -276,7 +284,7 @@ endef
 # profile tracing too.
 PGO_RT   := $(if $(findstring clang,$(VTOP_CXX)),$(wildcard $(shell $(VTOP_CXX) -print-runtime-dir 2>/dev/null)/libclang_rt.profile-x86_64.a))
 PGO_TOOL := $(or $(shell command -v llvm-profdata 2>/dev/null),$(shell command -v llvm-profdata-14 2>/dev/null))
-PGO      ?= $(if $(and $(PGO_RT),$(PGO_TOOL)),1)
+PGO      ?= $(if $(SANITIZE),,$(if $(and $(PGO_RT),$(PGO_TOOL)),1))
 PGO_USE  := -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date -fprofile-instr-use=
 define pgo_rules
 $(1)/pgo/Vgpu_top__ALL.a: $(1)/verilated.stamp
@@ -398,16 +406,41 @@ $(BIN)/lockstep_selftest: $(OBJ)/tbx_lockstep_selftest.o $(TB_OBJS) $(LIB) | $(B
 $(BIN)/axi_selftest: $(OBJ)/tbx_axi_selftest.o $(OBJ)/tbx_axi_dram.o $(OBJ)/tbx_axi_check.o | $(BIN)
 	$(CXX) -o $@ $^ $(TB_LDLIBS)
 
-RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL) $(WGRUN)
+RTL_ALL   := $(RTL_TESTS) $(RTL_TESTS_SMALL) $(SIM_BIN) $(SIM_BIN_SMALL) $(WGRUN) $(BIN)/kernel_fuzz
 RTL_CHECK := $(RTL_TESTS) $(RTL_TESTS_SMALL)
 # The RTL kernel and runtime tests again with DRAM latency jitter (two seeds),
 # make install's test (a user's program built with pkg-config), wgrun and
 # the source-level reports, every kernel's run line, and the walk-through of
 # docs/getting-started.md.
 RTL_SCRIPTS := scripts/test_jitter.sh scripts/test_install.sh scripts/test_wgrun.sh scripts/test_run_lines.sh \
-    scripts/test_getting_started.sh
+    scripts/test_getting_started.sh scripts/test_fuzz.sh
 
 rtl-tests: $(RTL_ALL)
+
+# ---------------------------------------------------------------- constrained-random kernels (issue 18)
+# build/bin/kernel_fuzz (tb/fuzz/kernel_fuzz.c and tb/fuzz/kfuzz_*.c): a random
+# legal kernel per seed, using every instruction class of csrc/isa.def, on the
+# RTL in lockstep and (when it is race-free) against the golden model alone; a
+# failing kernel is minimized into build/fuzz/fail_<seed>.s with the wgrun
+# "# run:" line that reproduces it (copy it to tb/fuzz/regress/ as a
+# regression case). make fuzz SEEDS=N [SEED=s] runs seeds s..s+N-1 on the RTL
+# (default 1000 from 1; KFUZZ_OPTS for more options, e.g. --backend golden);
+# make test runs 200 seeds and tb/fuzz/regress/*.s (scripts/test_fuzz.sh, in
+# RTL_SCRIPTS; the program is in RTL_ALL).
+KFUZZ      := $(BIN)/kernel_fuzz
+KFUZZ_OBJS := $(patsubst %,$(OBJ)/kfuzz/%.o,kernel_fuzz kfuzz_gen kfuzz_text kfuzz_run kfuzz_min)
+SEEDS      ?= 1000
+SEED       ?= 1
+KFUZZ_OPTS ?=
+$(OBJ)/kfuzz/%.o: tb/fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itb/lib -c $< -o $@
+$(KFUZZ): $(KFUZZ_OBJS) $(TB_LIB_OBJS) $(RTL_LIB) $(LIB) | $(BIN)
+	$(CXX) -o $@ $(KFUZZ_OBJS) $(TB_LIB_OBJS) $(RTL_LINK)
+fuzz: $(KFUZZ)
+	$(KFUZZ) --seeds $(SEEDS) --seed $(SEED) $(KFUZZ_OPTS)
+.PHONY: fuzz
+-include $(wildcard $(OBJ)/kfuzz/*.d)
 
 KERNEL      ?= matmul_tiled
 SIM_OPTS    := --cus $(NUM_CUS) \
@@ -446,7 +479,7 @@ view: $(BIN)/gtkw_disasm
 # golden model as a loosely-timed device; the platform sim/systemc/platform.cpp
 # runs kernels on either. SystemC 2.3.4 is Debian's libsystemc-dev (make deps).
 # C++17: Debian's SystemC is built for it (its API version symbol says so).
-SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icsrc -Isim -Isim/systemc -I$(BUILD)/gen -MMD -MP
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(SAN_FLAGS) -Icsrc -Isim -Isim/systemc -I$(BUILD)/gen -MMD -MP
 SC_VFLAGS   := -I$(VSC) -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_SC=1
 SC_LDLIBS   := -lsystemc $(TB_LDLIBS)
 SC_BRIDGE_TESTS := $(BIN)/tlm_to_axil_test $(BIN)/axi_to_tlm_test
@@ -492,6 +525,87 @@ SYSTEMC_OPTS ?=
 systemc: deps $(SC_PROGRAMS) $(SC_TESTS) $(SIM_BIN)
 	@bash scripts/run_tests.sh $(SC_TESTS)
 	@BIN=$(BIN) NUM_CUS=$(NUM_CUS) SYSTEMC_OPTS="$(SYSTEMC_OPTS)" bash scripts/test_systemc.sh
+
+# ---------------------------------------------------------------- fuzzing the parsers (libFuzzer)
+# A libFuzzer target for each parser of outside input, tb/fuzz/fuzz_<t>.c:
+# the assembler (asm), the disassembler (disasm), the kernel-binary loader
+# (kbin), the .npy reader (npy) and the number parser (parse_num). Each
+# checks its parser's promises (round trips, a failure leaves its output
+# empty, one-line messages) and aborts when one breaks. The parsers are
+# compiled again by clang with AddressSanitizer, UBSan and coverage into
+# build/fuzz/obj. Needs clang's libFuzzer runtime (Debian's
+# libclang-rt-14-dev, from make deps); without it the targets are skipped.
+#   make fuzz-targets   build/fuzz/fuzz_<t>, the dictionaries and the seeds (build/fuzz/seeds/<t>:
+#                       from kernels/*.s and build/kernels/*.wgk; tb/fuzz/fuzz_seeds.c)
+#   make fuzz-parsers   runs each target FUZZ_SECONDS (default 1800) in turn (FUZZ_TARGETS= a
+#                       subset), corpus build/fuzz/corpus/<t>, findings in build/fuzz/crashes/<t>/,
+#                       and reports runs, coverage, crashes and timeouts (scripts/fuzz_parsers.sh);
+#                       a target stops at its first finding unless FUZZ_FORK=1
+# make test runs scripts/test_fuzz_parsers.sh: a short run of each target and
+# the committed regression inputs of tb/fuzz/crashes/<t>/.
+FUZZ_CC      ?= $(or $(shell command -v clang 2>/dev/null),$(shell command -v clang-14 2>/dev/null),clang)
+FUZZ_DIR     := build/fuzz
+FUZZ_OBJ     := $(FUZZ_DIR)/obj
+FUZZ_TARGETS ?= asm disasm kbin npy parse_num
+FUZZ_SECONDS ?= 1800
+# FUZZ_FORK=1: go on after a finding (libFuzzer's fork mode; scripts/fuzz_parsers.sh)
+FUZZ_FORK    ?=
+FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
+# The library units the targets need (a new dependency of a parser goes here).
+FUZZ_UNITS   := asm disasm isa kbin npy parse_num
+FUZZ_LIB     := $(FUZZ_DIR)/libwavegpu_fuzz.a
+# (evaluated in recipes only, so that other targets never run clang)
+FUZZ_RT       = $(wildcard $(shell $(FUZZ_CC) -print-runtime-dir 2>/dev/null)/libclang_rt.fuzzer-$(shell uname -m).a)
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off -fno-fast-math -Icsrc $(FUZZ_SAN)
+
+# (the kernels first, built by this make: the sub-make then finds them up to date)
+fuzz-targets: $(KERNELS)
+	@if [ -z "$(FUZZ_RT)" ]; then \
+	    echo "fuzz-targets: skipped: clang's libFuzzer runtime (libclang_rt.fuzzer, Debian's libclang-rt-14-dev;" \
+	         "make deps installs it) was not found for $(FUZZ_CC)"; \
+	else \
+	    $(MAKE) --no-print-directory fuzz-build; \
+	fi
+
+fuzz-build: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
+	@:
+
+fuzz-parsers: fuzz-targets
+	@FUZZ_DIR=$(FUZZ_DIR) FUZZ_FORK=$(FUZZ_FORK) bash scripts/fuzz_parsers.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# make test builds the targets too (scripts/test_fuzz_parsers.sh runs them;
+# not in make test SANITIZE=1, which runs the C and C++ test programs only).
+test: $(if $(SANITIZE),,fuzz-targets)
+
+$(FUZZ_OBJ)/%.o: csrc/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_OBJ)/fuzz_%.o: tb/fuzz/fuzz_%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_LIB): $(patsubst %,$(FUZZ_OBJ)/%.o,$(FUZZ_UNITS))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_DIR)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_LIB)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ -lm
+
+# The seed writer runs once per build; the sanitizers check it too.
+$(FUZZ_DIR)/fuzz_seeds: tb/fuzz/fuzz_seeds.c $(FUZZ_LIB)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $^ -o $@ -lm
+
+$(FUZZ_DIR)/seeds.stamp: $(FUZZ_DIR)/fuzz_seeds $(wildcard kernels/*.s) $(KERNELS)
+	@rm -rf $(FUZZ_DIR)/seeds
+	@mkdir -p $(addprefix $(FUZZ_DIR)/seeds/,asm disasm kbin npy parse_num)
+	@cp kernels/*.s $(FUZZ_DIR)/seeds/asm/
+	$(FUZZ_DIR)/fuzz_seeds $(FUZZ_DIR) $(KERNELS)
+	@touch $@
+
+.PHONY: fuzz-targets fuzz-build fuzz-parsers
+-include $(wildcard $(FUZZ_OBJ)/*.d)
 
 FORCE:
 
@@ -575,15 +689,42 @@ install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis $(WGRUN)
 	    sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' scripts/$$pc.pc.in > "$(PREFIX)/lib/pkgconfig/$$pc.pc"; \
 	done
 
+# ---------------------------------------------------------------- formal proofs
+# make formal: the SymbiYosys proofs of tb/formal/ (coalescer, LDS, dispatcher,
+# AXI4-Lite slave, AXI4 master; docs/formal.md), each by k-induction, and each
+# run again on a planted one-line RTL mutant that must fail (scripts/formal.sh;
+# FORMAL=formal_lds runs only the proofs whose names start so).
+FORMAL ?=
+formal: deps
+	@bash scripts/formal.sh $(FORMAL)
+
+.PHONY: formal
+
 deps:
 	@bash scripts/install-deps.sh
 
 gen:
 	python3 scripts/gen_isa_pkg.py csrc/isa.def rtl/gpu_isa_pkg.sv --doc docs/isa.md
 
-test: deps all
-	@TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh $(TESTS) $(RTL_UNIT_BINS) \
-	    $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS) $(SC_TESTS) scripts/test_systemc.sh
+# The RTL models start every device from a random initial state (every
+# register and memory the reset does not set; sim/rtl_backend.h, WAVEGPU_SEED)
+# whose seed changes from run to run and is printed: make test TEST_SEED=n
+# replays a run (also zeros or ones).
+ifeq ($(origin TEST_SEED),undefined)
+TEST_SEED := $(shell echo $$(( $$(od -An -N4 -tu4 /dev/urandom) % 2147483647 + 1 )))
+endif
+# SANITIZE=1 runs each C and C++ test program once, built with the sanitizers:
+# the C tests on the golden model and on the RTL, the RTL unit benches, the
+# checkers' self-tests and the SystemC tests (the lint, the scripts and the
+# repeats with jitter or on the small configuration run the same C code).
+SAN_CHECK := $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_TESTS) $(SC_TESTS)
+TEST_LIST := scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh \
+    scripts/test_fuzz_parsers.sh \
+    $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS) $(SC_TESTS) \
+    scripts/test_systemc.sh
+test: deps $(if $(SANITIZE),$(SAN_CHECK) $(TOOLS) $(KERNELS) $(BUILD)/isa_pkg_dump.vvp,all)
+	@echo "RTL initial state: WAVEGPU_SEED=$(TEST_SEED) (to replay: make test TEST_SEED=$(TEST_SEED))$(if $(SANITIZE),; sanitizers: $(SAN_FLAGS))"
+	@WAVEGPU_BUILD=$(BUILD) WAVEGPU_SEED=$(TEST_SEED) TESTFLOAT_DIR=$(TESTFLOAT_DIR) bash scripts/run_tests.sh $(if $(SANITIZE),$(SAN_CHECK),$(TEST_LIST))
 
 bench-golden: all
 	$(BIN)/bench_golden

@@ -223,7 +223,16 @@ static void put_source(out_t *o, src_cursor *c, uint32_t want)
     size_t n = (size_t)((nl ? nl : t + end) - p);
     while (n && (*p == ' ' || *p == '\t')) p++, n--;
     while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
-    outf(o, "# %s:%u: %.*s\n", l->file ? l->file : "?", (unsigned)want, n > 65536 ? 65536 : (int)n, p);
+    /* The comment must reassemble: one line (a control character of the file
+     * name becomes '?') of at most ASM_MAX_LINE characters (a longer source
+     * line is cut, ending in "..."). */
+    char head[ASM_MAX_LINE + 1];
+    int hn = snprintf(head, sizeof head, "# %.1024s:%u: ", l->file ? l->file : "?", (unsigned)want);
+    for (int i = 2; i < hn; i++)
+        if ((unsigned char)head[i] < 0x20 || head[i] == 0x7f) head[i] = '?';
+    size_t room = ASM_MAX_LINE - (size_t)hn;
+    if (n > room) outf(o, "%s%.*s...\n", head, (int)(room - 3), p);
+    else outf(o, "%s%.*s\n", head, (int)n, p);
 }
 
 char *disasm_program(const kbin *k, unsigned flags)

@@ -528,6 +528,12 @@ void gpu_result_format(const gpu_device *dev, const gpu_result *res, char *buf, 
         snprintf(buf, len, "%s", gpu_status_name(res->status));
         return;
     }
+    if (res->fault == ISA_FAULT_MEM_READ_ERROR || res->fault == ISA_FAULT_MEM_WRITE_ERROR) {
+        /* Not a wave's fault: the memory port's (docs/isa.md section 5). */
+        snprintf(buf, len, "fault %s (%s): the line at 0x%08" PRIx32 "; the task stopped (no wave is named)",
+                 isa_fault_name(res->fault), isa_fault_text(res->fault), res->addr);
+        return;
+    }
     size_t o = 0;
 #define PUT(...)                                                              \
     do {                                                                      \

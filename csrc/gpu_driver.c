@@ -160,10 +160,13 @@ gpu_status gpu_drv_finish(const gpu_drv_port *p, gpu_result *res, char *err, siz
     uint32_t status = 0;
     gpu_status st = rd(p, REG_STATUS, &status, "STATUS", err, errlen);
     if (st != GPU_OK) return st;
-    if (status & STATUS_MEM_ERROR) {
-        /* done cleared all the same (the interrupt drops); the flag stays until reset */
+    /* A memory error stops the task as a fault does (codes MEM_READ_ERROR,
+     * MEM_WRITE_ERROR in the fault registers); mem_error without a fault is a
+     * device that breaks that rule. The flag clears at the next START. */
+    if ((status & STATUS_MEM_ERROR) && !(status & STATUS_FAULT)) {
         if (status & STATUS_DONE) wr(p, REG_CONTROL, CONTROL_CLEAR_DONE, "CONTROL (CLEAR_DONE)", err, errlen);
-        return fail(err, errlen, "STATUS 0x%x: the GPU's memory port saw an error response (STATUS.mem_error)", status);
+        return fail(err, errlen, "STATUS 0x%x: the GPU's memory port saw an error response (STATUS.mem_error), but "
+                    "no fault was recorded", status);
     }
     if ((status & (STATUS_BUSY | STATUS_DONE)) != STATUS_DONE)
         return fail(err, errlen, "STATUS 0x%x: the task is %s", status, status & STATUS_BUSY ? "still running" : "not done");

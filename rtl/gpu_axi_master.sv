@@ -4,7 +4,10 @@
 // ID {slice, MSHR or write slot}. Reads and writes each take one
 // slice at a time, round robin, into a register that drives AR (or AW and
 // W), so the AXI payload holds until its handshake. R and B go back to the
-// slice named by the ID. err_o: a response other than OKAY was seen (sticky).
+// slice named by the ID. err_o: a response other than OKAY was seen (sticky
+// until reset or clear_i); err_event_o pulses the cycle after each such
+// beat or response, with err_write_o and err_line_o naming the burst (its
+// line address, kept by ID while the burst is in flight).
 `default_nettype none
 
 module gpu_axi_master #(
@@ -32,7 +35,11 @@ module gpu_axi_master #(
   input  wire  [Slices*WbW-1:0]   mw_id_i,
   output logic [Slices-1:0]       mb_valid_o,
   output logic [WbW-1:0]          mb_id_o,
+  input  wire                     clear_i,     // a task starts: err_o clears
   output logic                    err_o,
+  output logic                    err_event_o,
+  output logic                    err_write_o,
+  output logic [25:0]             err_line_o,
   // AXI4 master
   output logic [7:0]              m_axi_awid,
   output logic [31:0]             m_axi_awaddr,
@@ -213,11 +220,32 @@ module gpu_axi_master #(
   assign m_axi_bready = 1'b1;
 
   // ---------------------------------------------------------------- errors
+  // The line of every burst by its ID ({slice, MSHR} or {slice, write slot}),
+  // written when the burst is taken from its slice and read at its response:
+  // distributed RAM, one write and one read port each.
+  localparam int RdIdW = SlW + MshrW;
+  localparam int WrIdW = SlW + WbW;
+  logic [25:0] rd_line_mem [1 << RdIdW];
+  logic [25:0] wr_line_mem [1 << WrIdW];
   always_ff @(posedge clk_i) begin
-    if ((m_axi_rvalid && m_axi_rready && (m_axi_rresp != 2'd0 || !r_ok)) ||
-        (m_axi_bvalid && (m_axi_bresp != 2'd0 || !b_ok)))
-      err_o <= 1'b1;
-    if (rst_i) err_o <= 1'b0;
+    if (ar_take) rd_line_mem[{ar_s, mr_id_i[ar_s*MshrW +: MshrW]}] <= mr_line_i[ar_s*26 +: 26];
+    if (w_take)  wr_line_mem[{w_s, mw_id_i[w_s*WbW +: WbW]}] <= mw_line_i[w_s*26 +: 26];
+  end
+
+  wire r_err = m_axi_rvalid && m_axi_rready && (m_axi_rresp != 2'd0 || !r_ok);
+  wire b_err = m_axi_bvalid && (m_axi_bresp != 2'd0 || !b_ok);
+  always_ff @(posedge clk_i) begin
+    err_event_o <= r_err || b_err;
+    if (r_err || b_err) begin
+      err_o       <= 1'b1;
+      err_write_o <= !r_err;        // (a read's error first when both come in one cycle)
+      err_line_o  <= r_err ? rd_line_mem[{r_s, m_axi_rid[MshrW-1:0]}] : wr_line_mem[{b_s, m_axi_bid[WbW-1:0]}];
+    end
+    if (clear_i) err_o <= 1'b0;
+    if (rst_i) begin
+      err_o       <= 1'b0;
+      err_event_o <= 1'b0;
+    end
   end
 
   wire unused_axi = ^{m_axi_rlast, m_axi_rid, m_axi_bid};   // beats are counted by the slice

@@ -144,6 +144,8 @@ package gpu_isa_pkg;
   localparam logic [3:0] FAULT_LDS_OUT_OF_RANGE = 4'd6;  // LDS address out of range
   localparam logic [3:0] FAULT_PC_OUT_OF_RANGE = 4'd7;  // pc out of range
   localparam logic [3:0] FAULT_PENDING_REG = 4'd8;  // pending load register read or overwritten before its signal was waited on
+  localparam logic [3:0] FAULT_MEM_READ_ERROR = 4'd9;  // error response to a line read on the memory port
+  localparam logic [3:0] FAULT_MEM_WRITE_ERROR = 4'd10;  // error response to a line write on the memory port
 
   // ALU functions.
   localparam logic [5:0] FN_ADD = 6'd0;

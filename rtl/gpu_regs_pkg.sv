@@ -49,7 +49,7 @@ package gpu_regs_pkg;
   localparam int STATUS_BUSY         = 1;  // a task is launched and not finished
   localparam int STATUS_DONE         = 2;  // a task finished since the last START or CLEAR_DONE
   localparam int STATUS_FAULT        = 4;  // the last task stopped on a fault
-  localparam int STATUS_MEM_ERROR    = 8;  // the AXI4 master port saw a response other than OKAY (sticky until reset)
+  localparam int STATUS_MEM_ERROR    = 8;  // the AXI4 master port saw a response other than OKAY in this task (until the next START)
 
   localparam int RESP_OKAY           = 0;
   localparam int RESP_SLVERR         = 2;  // a register that refuses the access (read-only, write-only, busy, value)

@@ -176,7 +176,10 @@ module gpu_top #(
   logic [2:0]  ctr_cu;
   logic [5:0]  ctr_idx;
   logic [63:0] ctr_value;
-  logic        mem_error;        // an AXI response other than OKAY was seen (sticky)
+  logic        mem_error;        // an AXI response other than OKAY was seen in this task (sticky)
+  logic        mem_err_event;    // one was seen last cycle: a read's or a write's, of line mem_err_line
+  logic        mem_err_write;
+  logic [25:0] mem_err_line;
   logic        fault_q;
   logic [3:0]  fault_code_q;
   logic [2:0]  fault_cu_q;
@@ -542,7 +545,11 @@ module gpu_top #(
     .mw_id_i       (mw_id),
     .mb_valid_o    (mb_valid),
     .mb_id_o       (mb_id),
+    .clear_i       (host_launch && !running_q),
     .err_o         (mem_error),
+    .err_event_o   (mem_err_event),
+    .err_write_o   (mem_err_write),
+    .err_line_o    (mem_err_line),
     .m_axi_awid    (m_axi_awid),
     .m_axi_awaddr  (m_axi_awaddr),
     .m_axi_awlen   (m_axi_awlen),
@@ -708,6 +715,22 @@ module gpu_top #(
       fault_lane_q  <= ff_lane;
       fault_addr_q  <= ff_addr;
       fault_reg_q   <= ff_reg;
+    end else if (mem_err_event && running_q && !stop_q) begin
+      // An error response on the memory port stops the task like a fault (a
+      // wave's fault in the same cycle wins): no wave is named, the address
+      // is the burst's line (docs/architecture.md, "Memory errors").
+      stop_q        <= 1'b1;
+      fault_q       <= 1'b1;
+      fault_code_q  <= mem_err_write ? gpu_isa_pkg::FAULT_MEM_WRITE_ERROR : gpu_isa_pkg::FAULT_MEM_READ_ERROR;
+      fault_cu_q    <= 3'd0;
+      fault_slot_q  <= 1'b0;
+      fault_wave_q  <= 32'd0;
+      fault_group_q <= 16'd0;
+      fault_pc_q    <= 12'd0;
+      fault_inst_q  <= 64'd0;
+      fault_lane_q  <= 6'd63;
+      fault_addr_q  <= {mem_err_line, 6'd0};
+      fault_reg_q   <= 7'd127;
     end
     if (finished) running_q <= 1'b0;
     if (host_launch && !running_q) begin

@@ -13,6 +13,7 @@ static AxiDramConfig clamped(AxiDramConfig c, bool store)
     unsigned interleave = 64;
     while (interleave < c.interleave && interleave < 1u << 31) interleave <<= 1;
     c.interleave = interleave;
+    if (c.error_resp != AXI_RESP_DECERR) c.error_resp = AXI_RESP_SLVERR;
     return c;
 }
 
@@ -197,7 +198,10 @@ bool AxiDram::ar_fire(uint64_t edge, const AxiAddr &ar)
     perform_due(edge);
     if (refused(edge, "AR", ar)) return false;
     bool inside = in_memory(ar);
-    reads_.push_back(ReadBurst{ ar, ar.id, seq_++, 0, inside ? AXI_RESP_OKAY : AXI_RESP_SLVERR, 0, {} });
+    bool planted = ++ars_ == cfg_.error_read && inside;
+    stats_.planted_errors += planted;
+    reads_.push_back(ReadBurst{ ar, ar.id, seq_++, 0, planted ? cfg_.error_resp : inside ? (unsigned)AXI_RESP_OKAY : (unsigned)AXI_RESP_SLVERR,
+                                0, {} });
     ReadBurst &rb = reads_.back();
     uint64_t start = schedule(edge, ar, &rb.due);
     to_perform_.push(Perform{ start, rb.seq, &rb, nullptr });
@@ -232,6 +236,10 @@ bool AxiDram::aw_fire(uint64_t edge, const AxiAddr &aw)
     wb.aw = aw;
     wb.id = aw.id;
     bool ok = true;
+    if (++aws_ == cfg_.error_write && in_memory(aw)) {
+        wb.resp = cfg_.error_resp;   // planted: not performed
+        stats_.planted_errors++;
+    }
     if (!in_memory(aw)) {
         wb.resp = AXI_RESP_SLVERR;
         ok = fail(edge, "AW outside memory [0, " + std::to_string(mem_.size()) + "), answered SLVERR", axi_str(aw));

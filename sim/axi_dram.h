@@ -83,6 +83,13 @@ struct AxiDramConfig {
     unsigned interleave = 256;       // bytes per channel block
     uint64_t jitter_seed = 0;        // 0 = no jitter
     unsigned max_reads = 64, max_writes = 64;   // bursts in flight at most; 0 = no limit
+    // Planted error responses, a test of the GPU's memory-error handling:
+    // the error_read-th read burst of the model's life (from 1, in AR order)
+    // is answered error_resp on every beat, with zero data; the
+    // error_write-th write burst (in AW order) is not performed and its B is
+    // error_resp. Each happens once. 0: none.
+    uint64_t error_read = 0, error_write = 0;
+    unsigned error_resp = 2;         // AXI_RESP_SLVERR, or 3 (DECERR)
 };
 
 // Counted since reset_stats(). Bandwidth achieved over a window =
@@ -95,6 +102,7 @@ struct AxiDramStats {
     uint64_t max_reads_in_flight;    // (as arready counts them)
     uint64_t max_writes_in_flight;   // (as awready counts them)
     uint64_t channel_busy[AXI_DRAM_MAX_CHANNELS];   // service cycles of the bursts begun on each channel
+    uint64_t planted_errors;         // bursts answered with a planted error (error_read, error_write)
 };
 
 // The bytes of the bursts, kept elsewhere. A burst covers [addr, addr + len).
@@ -189,6 +197,7 @@ private:
     std::vector<uint8_t> buf_, enable_;    // a burst's bytes and byte enables, for the store
     uint64_t rng_;
     uint64_t seq_ = 0;
+    uint64_t ars_ = 0, aws_ = 0;           // AR and AW handshakes since construction (error_read, error_write)
     std::vector<uint64_t> channel_free_;   // first edge each channel can begin a service
     std::list<ReadBurst> reads_;           // AR order
     std::list<ReadBurst>::iterator r_active_;   // the burst on the R bus, or reads_.end()

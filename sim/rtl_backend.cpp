@@ -34,6 +34,7 @@ struct VerilatedFstC {
 #include "gpu_backend.h"
 #include "gpu_driver.h"
 #include "isa.h"
+#include "parse_num.h"
 
 #include <chrono>
 #include <cinttypes>
@@ -112,11 +113,71 @@ extern "C" bool rtl_backend_last_run(rtl_run_stats *s)
     return true;
 }
 
-static uint64_t env_u64(const char *name, uint64_t dflt)
+// A number from the environment, parsed strictly (csrc/parse_num.h): unset
+// or empty gives dflt; anything else that is not a number in lo..hi is an
+// error whose message names the variable (msg), and gives false.
+static bool env_u64(const char *name, uint64_t dflt, uint64_t *out, std::string &msg, uint64_t lo = 0,
+                    uint64_t hi = UINT64_MAX)
 {
     const char *v = getenv(name);
-    if (!v || !*v) return dflt;
-    return strtoull(v, nullptr, 0);
+    *out = dflt;
+    if (!v || !*v) return true;
+    char e[256];
+    if (parse_u64_opt(name, v, lo, hi, out, e, sizeof e) == 0) return true;
+    msg = std::string("environment: ") + e;
+    return false;
+}
+
+// Planted memory errors (WAVEGPU_MEM_ERROR, rtl_backend.h): a comma-separated
+// list of read:N or write:N, each optionally :slverr or :decerr (the
+// response; SLVERR by default, one for both).
+static bool mem_errors(AxiDramConfig &dc, std::string &msg)
+{
+    const char *v = getenv("WAVEGPU_MEM_ERROR");
+    if (!v || !*v) return true;
+    std::string all(v), item;
+    size_t at = 0;
+    while (at <= all.size()) {
+        size_t comma = all.find(',', at);
+        item = all.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        at = comma == std::string::npos ? all.size() + 1 : comma + 1;
+        size_t c1 = item.find(':');
+        std::string kind = item.substr(0, c1), num, resp;
+        if (c1 != std::string::npos) {
+            size_t c2 = item.find(':', c1 + 1);
+            num = item.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
+            if (c2 != std::string::npos) resp = item.substr(c2 + 1);
+        }
+        uint64_t n = 0;
+        char e[200];
+        if ((kind != "read" && kind != "write") || c1 == std::string::npos ||
+            parse_u64_opt("WAVEGPU_MEM_ERROR", num.c_str(), 1, UINT64_MAX, &n, e, sizeof e) != 0 ||
+            (!resp.empty() && resp != "slverr" && resp != "decerr")) {
+            msg = "environment: WAVEGPU_MEM_ERROR: '" + item +
+                  "' is not read:N or write:N (the N-th burst from 1, optionally :slverr or :decerr)";
+            return false;
+        }
+        (kind == "read" ? dc.error_read : dc.error_write) = n;
+        if (resp == "decerr") dc.error_resp = AXI_RESP_DECERR;
+    }
+    return true;
+}
+
+// The model's initial state (WAVEGPU_SEED, rtl_backend.h): "random:<seed>",
+// "zeros" or "ones". Returns false with a message for any other value.
+static bool initial_state(int *reset, uint64_t *seed, std::string &msg)
+{
+    const char *v = getenv("WAVEGPU_SEED");
+    *reset = 2;
+    *seed = 1;
+    if (!v || !*v) return true;
+    if (!strcmp(v, "zeros")) *reset = 0;
+    else if (!strcmp(v, "ones")) *reset = 1;
+    else if (!env_u64("WAVEGPU_SEED", 1, seed, msg, 1, INT32_MAX)) {
+        msg += " (a seed 1..2147483647 for a random initial state, or zeros or ones)";
+        return false;
+    }
+    return true;
 }
 
 // ---------------------------------------------------------------- the device
@@ -135,6 +196,9 @@ struct RtlDev {
     size_t imem_known = 0;
     uint64_t axi_events = 0;               // handshakes on the port (progress for the watchdog)
     uint64_t r_bursts = 0;                 // read bursts completed (last beat taken)
+    int rand_reset = 2;                    // Verilator's randReset: 0 zeros, 1 ones, 2 random (WAVEGPU_SEED)
+    uint64_t rand_seed = 1;
+    bool mem_err_seen = false;             // an error response was taken in this launch: lockstep stops there
     uint64_t lose_after = 0;               // fault injection: no R beat after this many read bursts
     std::unique_ptr<Lockstep> ls;          // null: lockstep off
     std::unique_ptr<VerilatedFstC> fst;    // null: no trace
@@ -246,14 +310,18 @@ bool RtlDev::clock()
         if (rv && p.rready) {
             mem->r_taken(next);
             r_bursts += r.last;
+            mem_err_seen |= r.resp != AXI_RESP_OKAY;
         }
-        if (bv && p.bready) mem->b_taken(next);
+        if (bv && p.bready) {
+            mem->b_taken(next);
+            mem_err_seen |= b.resp != AXI_RESP_OKAY;
+        }
         // The memory system's events at this edge: the L1s' lookups and
         // fills, the L2 slices' performs. They depend on this cycle's AXI
         // inputs, so they are read here, not with the CU trace. (Only during
         // the run: after a timeout the CU trace is no longer replayed, and the
         // register reads that follow must not feed the checker half a story.)
-        if (ls && in_run) {
+        if (ls && in_run && !mem_err_seen) {
             uint64_t pv = bits(t.tr_l2_valid_o, 0, GPU_TOP_L2_SLICES);
             uint64_t av = bits(t.tr_l1_a_valid_o, 0, GPU_TOP_NUM_CUS), fv = bits(t.tr_l1_fill_o, 0, GPU_TOP_NUM_CUS);
             if (pv || av || fv) {
@@ -444,15 +512,30 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
         d->trace_path = g_trace_path;
     } else if (const char *p = getenv("WAVEGPU_FST"); p && *p) {
         d->trace_path = p;
-        d->trace.start = env_u64("WAVEGPU_FST_START", 0);
-        d->trace.end = env_u64("WAVEGPU_FST_END", 0);
-        d->trace.depth = (unsigned)env_u64("WAVEGPU_FST_DEPTH", 0);
+        uint64_t depth = 0;
+        std::string m;
+        if (!env_u64("WAVEGPU_FST_START", 0, &d->trace.start, m) || !env_u64("WAVEGPU_FST_END", 0, &d->trace.end, m) ||
+            !env_u64("WAVEGPU_FST_DEPTH", 0, &depth, m, 0, 99)) {
+            set_err(err, errlen, m);
+            return GPU_ERR_ARG;
+        }
+        d->trace.depth = (unsigned)depth;
     }
     d->trace.path = d->trace_path.empty() ? nullptr : d->trace_path.c_str();
 
+    // The initial state of every register and memory the reset does not set
+    // (--x-initial unique): random from a seed by default, so that no logic
+    // can rely on it; WAVEGPU_SEED chooses the seed, or all zeros, all ones.
+    {
+        std::string m;
+        if (!initial_state(&d->rand_reset, &d->rand_seed, m)) {
+            set_err(err, errlen, m);
+            return GPU_ERR_ARG;
+        }
+    }
     d->ctx = std::make_unique<VerilatedContext>();
-    d->ctx->randReset(2);          // X starts random (--x-initial unique): no reliance on it
-    d->ctx->randSeed(1);
+    d->ctx->randReset(d->rand_reset);
+    d->ctx->randSeed((int)d->rand_seed);
 #if !VM_TRACE_FST
     if (d->trace.path) {
         set_err(err, errlen, "this program's model was Verilated without --trace-fst: no FST");
@@ -486,9 +569,16 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
     dc.latency = cfg->mem_latency ? cfg->mem_latency : 1;
     dc.channels = cfg->dram_channels;
     dc.bytes_per_cycle = cfg->dram_bytes_per_cycle;
-    dc.jitter_seed = env_u64("WAVEGPU_MEM_JITTER", cfg->dram_jitter_seed);
+    {
+        std::string m;
+        if (!env_u64("WAVEGPU_MEM_JITTER", cfg->dram_jitter_seed, &dc.jitter_seed, m) ||
+            !env_u64("WAVEGPU_MEM_LOSE_AFTER", 0, &d->lose_after, m) ||   // (fault injection: test_runtime)
+            !mem_errors(dc, m)) {
+            set_err(err, errlen, m);
+            return GPU_ERR_ARG;
+        }
+    }
     d->mem = std::make_unique<AxiDram>(dc);
-    d->lose_after = env_u64("WAVEGPU_MEM_LOSE_AFTER", 0);   // fault injection (test_runtime)
     const char *lsv = getenv("WAVEGPU_LOCKSTEP");
     if (!(lsv && strcmp(lsv, "0") == 0)) {
         d->ls = std::make_unique<Lockstep>();
@@ -568,6 +658,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
          d->reg_write(REG_ARGS_ADDR, desc->args_addr, "ARGS_ADDR");
     d->mem->reset_stats();
     d->r_bursts = 0;
+    d->mem_err_seen = false;
     // START: AW and W are taken at the next edge (the port is idle), the
     // launch pulse is sampled at the one after it: cycle 0.
     d->launch_edge = d->edge + 2;
@@ -602,7 +693,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
             break;
         }
         ok = d->clock();
-        if (ok && d->ls) ok = d->replay();
+        if (ok && d->ls && !d->mem_err_seen) ok = d->replay();
         uint64_t acc = d->axi_events;
         if (bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS) || t.tr_disp_valid_o || acc != last_accepted) {
             last_progress = d->cycle();
@@ -639,8 +730,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     uint32_t status = 0;
     if (ok && st == GPU_OK) ok = d->reg_read(REG_STATUS, &status, "STATUS");
     if (ok && st == GPU_OK) {
-        if (status & STATUS_MEM_ERROR) {
-            d->err = "the AXI4 port saw a response other than OKAY (STATUS.mem_error)";
+        if ((status & STATUS_MEM_ERROR) && !(status & STATUS_FAULT)) {
+            d->err = "the AXI4 port saw a response other than OKAY (STATUS.mem_error), but no fault stopped the task";
+            ok = false;
+        } else if (!(status & STATUS_MEM_ERROR) != !d->mem_err_seen) {
+            char m[160];
+            snprintf(m, sizeof m, "STATUS.mem_error is %d, but the DRAM model %s an error response", !!(status & STATUS_MEM_ERROR),
+                     d->mem_err_seen ? "sent" : "sent no");
+            d->err = m;
             ok = false;
         } else if ((status & (STATUS_BUSY | STATUS_DONE)) != STATUS_DONE || !t.irq_o) {
             char m[120];
@@ -667,7 +764,9 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         }
     }
     res->status = st;
-    if (ok && d->ls && st != GPU_ERR_TIMEOUT)
+    // (After an error response what the kernel computed is undefined: the
+    // checker stopped at it, docs/architecture.md "Memory errors".)
+    if (ok && d->ls && st != GPU_ERR_TIMEOUT && !d->mem_err_seen)
         ok = d->ls->finish(cycles, st, *res, d->mem->data(), d->mem->bytes());
 
     if (ok) ok = d->read_counters();   // (after a timeout: as far as the task got)
@@ -713,6 +812,8 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     s.dram_max_writes_in_flight = ds.max_writes_in_flight;
     s.dram_peak_bytes_per_cycle = d->cfg.dram_channels * d->cfg.dram_bytes_per_cycle;
     s.traced_cycles = d->traced;
+    if (d->rand_reset == 2) snprintf(s.initial_state, sizeof s.initial_state, "random, seed %" PRIu64, d->rand_seed);
+    else snprintf(s.initial_state, sizeof s.initial_state, "all %s", d->rand_reset ? "ones" : "zeros");
     snprintf(s.fst_path, sizeof s.fst_path, "%s", d->fst ? d->trace_path.c_str() : "");
     g_last = s;
     g_have_last = true;
@@ -721,10 +822,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         d->need_reset = true;
         d->resync = true;
         std::string m = d->err.empty() && d->ls ? d->ls->message() : d->err;
-        char hint[160] = "";
+        char hint[200] = "", seed[48];
+        if (d->rand_reset == 2) snprintf(seed, sizeof seed, "%" PRIu64, d->rand_seed);
+        else snprintf(seed, sizeof seed, "%s", d->rand_reset ? "ones" : "zeros");
         if (!d->fst && cycles > 0)
-            snprintf(hint, sizeof hint, " (waves: WAVEGPU_FST=waves/fail.fst WAVEGPU_FST_START=%" PRIu64 ")",
-                     cycles > 200 ? cycles - 200 : 0);
+            snprintf(hint, sizeof hint, " (waves: WAVEGPU_SEED=%s WAVEGPU_FST=waves/fail.fst WAVEGPU_FST_START=%" PRIu64 ")",
+                     seed, cycles > 200 ? cycles - 200 : 0);
+        else
+            snprintf(hint, sizeof hint, " (initial state: WAVEGPU_SEED=%s)", seed);
         set_err(err, errlen, m + hint);
         // Also on stderr: callers that format only the status still show it.
         fprintf(stderr, "rtl backend: %s%s\n", m.c_str(), hint);

@@ -8,7 +8,8 @@
  * Programs that link it (libwavegpu_rtl) can open GPU_BACKEND_RTL devices, and
  * their default config (gpu_config_default) picks the RTL unless the
  * environment variable WAVEGPU_BACKEND says golden (gpu_default_backend).
- * Environment, read when a device is opened:
+ * Environment, read when a device is opened (each number strictly: a bad
+ * value fails gpu_open with a message naming the variable):
  *   WAVEGPU_LOCKSTEP=0        no lockstep (faster; for benchmarks)
  *   WAVEGPU_MEM_JITTER=seed   the DRAM model's jitter seed (gpu_config's
  *                             dram_jitter_seed): random extra latency
@@ -17,6 +18,18 @@
  *   WAVEGPU_FST=path          trace every launch to an FST file (if
  *                             rtl_backend_set_trace did not set one), with
  *   WAVEGPU_FST_START, WAVEGPU_FST_END, WAVEGPU_FST_DEPTH as in rtl_trace_config.
+ *   WAVEGPU_MEM_ERROR=list    planted error responses of the DRAM model, a
+ *                             test of the GPU's memory errors: read:N (the
+ *                             N-th read burst since the device opened, from
+ *                             1; once) and/or write:N, comma-separated, each optionally
+ *                             :slverr (default) or :decerr. The launch ends
+ *                             with fault MEM_READ_ERROR or MEM_WRITE_ERROR;
+ *                             lockstep stops at the first error response
+ *                             (docs/architecture.md, "Memory errors").
+ *   WAVEGPU_SEED=n            the model's initial state, every register and
+ *                             memory the reset does not set: random from seed
+ *                             n (1..2147483647; default 1), or "zeros", "ones".
+ *                             Every summary prints it, so a failure replays.
  *   WAVEGPU_LOCKSTEP_PLANT=pc a test of the mismatch report: the lockstep
  *                             model's result of the instruction at pc gets
  *                             bit 0 of its lowest lane flipped, so the first
@@ -80,6 +93,7 @@ typedef struct {
     unsigned dram_peak_bytes_per_cycle;        /* channels x bytes per cycle (the R and W buses take 16 each) */
     uint64_t traced_cycles;                    /* cycles written to the FST */
     char fst_path[256];                        /* "" if not traced */
+    char initial_state[48];                    /* the model's initial state: "random, seed N", "all zeros", "all ones" */
 } rtl_run_stats;
 
 /* Statistics of the last run of any RTL device of this process. Returns

@@ -60,6 +60,7 @@ void sim_report_rtl(const rtl_run_stats *s, const gpu_counters *c)
            c->dram_bytes_read, c->dram_bytes_written, s->dram_read_bytes, s->dram_write_bytes, s->dram_read_bursts,
            s->dram_write_bursts, (double)dram / (double)cyc, pct(dram, (uint64_t)s->dram_peak_bytes_per_cycle * cyc),
            s->dram_peak_bytes_per_cycle);
+    printf("init       the model's initial state: %s (WAVEGPU_SEED)\n", s->initial_state);
     printf("speed      %.0f cycles/s (%" PRIu64 " cycles in %.2f s%s)\n", (double)s->cycles / s->wall_seconds,
            s->cycles, s->wall_seconds, s->fst_path[0] ? ", tracing" : "");
     if (s->lockstep) {

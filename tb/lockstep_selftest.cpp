@@ -111,7 +111,7 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
     if (ls.create(cfg, err, sizeof err) != GPU_OK || golden_create(&dut, &gc, err, sizeof err) != GPU_OK)
         return { false, std::string("setup: ") + err, 0 };
     std::vector<uint8_t> argb(4 * args.size());
-    memcpy(argb.data(), args.data(), argb.size());
+    if (!args.empty()) memcpy(argb.data(), args.data(), argb.size());   // (no arguments: both pointers may be null)
     golden_mem_write(dut, 4096, argb.data(), (uint32_t)argb.size());
     ls.mem_write(4096, argb.data(), (uint32_t)argb.size());
     for (auto &w : init) {

@@ -125,7 +125,11 @@ int main(int argc, char **argv)
 {
     test_table_self_check();
     test_valid_rejects_unused_bits();
-    test_pkg_matches_table(argc > 1 ? argv[1] : "build/isa_pkg_dump.vvp");
+    /* The dump of the build under test: WAVEGPU_BUILD (make test sets it; build/san with SANITIZE=1). */
+    const char *build = getenv("WAVEGPU_BUILD") && *getenv("WAVEGPU_BUILD") ? getenv("WAVEGPU_BUILD") : "build";
+    char vvp[256];
+    snprintf(vvp, sizeof vvp, "%.200s/isa_pkg_dump.vvp", build);
+    test_pkg_matches_table(argc > 1 ? argv[1] : vvp);
     test_doc_lists_every_opcode("docs/isa.md");
     return check_summary("test_isa");
 }

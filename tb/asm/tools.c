@@ -219,7 +219,11 @@ static void tools_lines(const char *wgasm, const char *wgdis, const char *dir, c
 
 void test_tools(void)
 {
-    const char *wgasm = "build/bin/wgasm", *wgdis = "build/bin/wgdis";
+    /* The tools of the build under test: WAVEGPU_BUILD (make test sets it; build/san with SANITIZE=1). */
+    const char *build = getenv("WAVEGPU_BUILD") && *getenv("WAVEGPU_BUILD") ? getenv("WAVEGPU_BUILD") : "build";
+    char wgasm[128], wgdis[128];
+    snprintf(wgasm, sizeof wgasm, "%.100s/bin/wgasm", build);
+    snprintf(wgdis, sizeof wgdis, "%.100s/bin/wgdis", build);
     if (access(wgasm, X_OK) || access(wgdis, X_OK)) {
         printf("SKIP tools_wgasm_wgdis: %s or %s not built (run from the repository root after make tools)\n", wgasm,
                wgdis);

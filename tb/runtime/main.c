@@ -40,6 +40,7 @@ int main(int argc, char **argv)
     test_wait_nothing_launched();
     test_timeout();
     test_deadlock_watchdog();
+    test_mem_errors();
     test_faults();
     test_fault_order_slow();
     test_kbin_serialize();

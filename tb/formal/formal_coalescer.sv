@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: Apache-2.0
+// formal_coalescer: the formal harness of gpu_coalescer (docs/formal.md).
+// It plays the memory unit (gpu_gmem): an access (a mask of pending lanes,
+// their addresses and store data, atomic or not) is taken at new_i with a
+// restart, its windows are answered in the same cycle from registers, a
+// request is sent when valid_o && ready_i (then its lanes leave the pending
+// mask and the next cycle restarts, as gpu_gmem's sent_q does). Everything
+// else (the addresses, data, masks, when a new access comes, ready, resets)
+// is free. Proved for every request:
+//   the lead is the lowest pending lane and the line is the lead's;
+//   lanes_o is every pending lane in that line (atomics: the lead only);
+//   words_o / wdata_o: each word of the line written by a served lane, with
+//   the highest such lane's data (0 for loads and for the other words);
+// and for every access:
+//   a lane is served at most once, and only a selected lane; requests so far
+//   plus the distinct lines still pending equal the distinct lines of the
+//   access (atomics: its lanes), so when nothing is pending the requests
+//   equal the distinct lines and every selected lane was served;
+//   progress: with lanes pending, a request is offered at most 32 / Lanes
+//   cycles after the scan began (Lanes = 32: whenever a lane is pending).
+`default_nettype none
+
+module formal_coalescer #(
+  parameter int Lanes = 32
+) (
+  input wire          clk_i,
+  input wire          rst_i,
+  input wire          new_i,        // the unit turns to another access (a restart)
+  input wire  [31:0]  mask_i,       // ... its pending lanes
+  input wire          atomic_i,
+  input wire          with_data_i,
+  input wire  [1023:0] addr_i,      // ... lane l's byte address at [l*32 +: 32]
+  input wire  [1023:0] data_i,      // ... and store data
+  input wire          ready_i       // the request is taken (if valid)
+);
+
+  localparam int Passes = 32 / Lanes;
+  localparam int WinW   = Lanes < 32 ? $clog2(32 / Lanes) : 1;
+
+  logic f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);
+
+  // ---------------------------------------------------------------- the environment
+  logic [31:0]   m_q, p_q, served_q;
+  logic          atom_q, wd_q, sent_q;
+  logic [1023:0] addr_q, data_q;
+  logic [31:0]   leads_q;
+  logic [5:0]    reqs_q, age_q;
+
+  wire [31:0]   cur_m    = new_i ? mask_i : m_q;
+  wire [31:0]   cur_pend = new_i ? mask_i : p_q;
+  wire          cur_atom = new_i ? atomic_i : atom_q;
+  wire          cur_wd   = new_i ? with_data_i : wd_q;
+  wire [1023:0] cur_addr = new_i ? addr_i : addr_q;
+  wire [1023:0] cur_data = new_i ? data_i : data_q;
+  wire [31:0]   cur_served = new_i ? 32'd0 : served_q;
+  wire [5:0]    cur_reqs   = new_i ? 6'd0 : reqs_q;
+  wire [31:0]   cur_leads  = new_i ? 32'd0 : leads_q;
+  wire          restart  = new_i || sent_q;
+
+  logic [WinW-1:0]       win;
+  logic                  scan;
+  logic [4:0]            scan_lead;
+  logic [Lanes-1:0]      win_served;
+  logic                  valid;
+  logic [25:0]           line;
+  logic [4:0]            lead;
+  logic [31:0]           lanes;
+  logic [15:0]           words;
+  logic [511:0]          wdata;
+  wire  [Lanes*32-1:0]   addr_win = cur_addr[32'(win) * Lanes * 32 +: Lanes * 32];
+  wire  [Lanes*32-1:0]   data_win = cur_data[32'(win) * Lanes * 32 +: Lanes * 32];
+
+  gpu_coalescer #(
+    .Lanes (Lanes)
+  ) u_dut (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .restart_i    (restart),
+    .pending_i    (cur_pend),
+    .atomic_i     (cur_atom),
+    .with_data_i  (cur_wd),
+    .win_o        (win),
+    .scan_o       (scan),
+    .scan_lead_o  (scan_lead),
+    .win_served_o (win_served),
+    .addr_win_i   (addr_win),
+    .data_win_i   (data_win),
+    .valid_o      (valid),
+    .line_o       (line),
+    .lead_o       (lead),
+    .lanes_o      (lanes),
+    .words_o      (words),
+    .wdata_o      (wdata)
+  );
+
+  wire send = valid && ready_i && !rst_i;
+
+  // ---------------------------------------------------------------- the reference
+  // The request the rule asks for now.
+  logic [4:0]   e_lead;
+  logic [25:0]  e_line;
+  logic [31:0]  e_lanes;
+  logic [15:0]  e_words;
+  logic [79:0]  e_hi;
+  logic [31:0]  e_hot;   // the lead, one-hot
+  always_comb begin
+    e_lead = 5'd0;
+    e_line = 26'd0;
+    for (int l = 0; l < 32; l++) begin
+      e_hot[l] = cur_pend[l] && (cur_pend & ((32'd1 << l) - 32'd1)) == 32'd0;
+      if (e_hot[l]) begin   // (an OR of the one-hot lane's values: no shifter)
+        e_lead = e_lead | 5'(l);
+        e_line = e_line | cur_addr[l*32 + 6 +: 26];
+      end
+    end
+    // (Given lead == e_lead and line == e_line, proved on their own, the
+    // lanes are checked against the unit's line and lead, and the words and
+    // data against its lanes: each check then stays local, which the solver
+    // needs; the conjunction is the same.)
+    for (int l = 0; l < 32; l++)
+      e_lanes[l] = cur_pend[l] && (cur_atom ? lead == 5'(l) : cur_addr[l*32 + 6 +: 26] == line);
+    // words_o: the words the served lanes touch; hi: per word, the highest
+    // such lane
+    e_words = '0;
+    e_hi    = '0;
+    for (int w = 0; w < 16; w++)
+      for (int l = 0; l < 32; l++)   // ascending: the highest lane is the last
+        if (lanes[l] && cur_addr[l*32 + 2 +: 4] == 4'(w)) begin
+          e_words[w]       = 1'b1;
+          e_hi[w*5 +: 5]   = 5'(l);
+        end
+  end
+  // wdata_o: per word, the data of its highest lane (stores and atomics),
+  // else 0; checked per word and lane (a constant lane each: the solver
+  // needs that, where a selection by a variable lane took minutes).
+  // (hierconn: each word's highest lane in the gather; with Lanes = 32 the
+  // data check takes the gather's choice, which a_req_hi proves right)
+  localparam int LaneW = Lanes > 1 ? $clog2(Lanes) : 1;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[0].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[1].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[2].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[3].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[4].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[5].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[6].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[7].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[8].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[9].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[10].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[11].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[12].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[13].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[14].hi ;
+  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[15].hi ;
+  wire [16*LaneW-1:0] dut_hi = {\u_dut.u_gather.g_word[15].hi , \u_dut.u_gather.g_word[14].hi , \u_dut.u_gather.g_word[13].hi , \u_dut.u_gather.g_word[12].hi , \u_dut.u_gather.g_word[11].hi , \u_dut.u_gather.g_word[10].hi , \u_dut.u_gather.g_word[9].hi , \u_dut.u_gather.g_word[8].hi , \u_dut.u_gather.g_word[7].hi , \u_dut.u_gather.g_word[6].hi , \u_dut.u_gather.g_word[5].hi , \u_dut.u_gather.g_word[4].hi , \u_dut.u_gather.g_word[3].hi , \u_dut.u_gather.g_word[2].hi , \u_dut.u_gather.g_word[1].hi , \u_dut.u_gather.g_word[0].hi };
+  logic [511:0] data_bad;   // [w*32 + l]: word w's highest lane is l and its data differs
+  logic [15:0]  zero_bad;   // word w should be 0 and is not
+  logic [15:0]  hi_bad;     // the gather's highest lane of word w is not e_hi's
+  for (genvar w = 0; w < 16; w++) begin : g_data_w
+    assign zero_bad[w] = (!e_words[w] || !cur_wd) && wdata[w*32 +: 32] != 32'd0;
+    assign hi_bad[w]   = Lanes == 32 && e_words[w] && cur_wd && 5'(dut_hi[w*LaneW +: LaneW]) != e_hi[w*5 +: 5];
+    for (genvar l = 0; l < 32; l++) begin : g_data_l
+      if (0) begin : g_by_gather
+        assign data_bad[w*32 + l] = e_words[w] && cur_wd && dut_hi[w*LaneW +: LaneW] == LaneW'(l) &&
+                                    wdata[w*32 +: 32] != cur_data[l*32 +: 32];
+      end else begin : g_by_ref
+        assign data_bad[w*32 + l] = e_words[w] && cur_wd && e_hi[w*5 +: 5] == 5'(l) &&
+                                    wdata[w*32 +: 32] != cur_data[l*32 +: 32];
+      end
+    end
+  end
+
+  // The access's lines: firsts, the lowest selected lane of each line (its
+  // distinct lines, one lane each; atomics: every selected lane); closed,
+  // the pending lanes are whole lines of the access (every selected lane
+  // of a line pending, or none).
+  // (one equality per pair of lanes, reduced by trees: a chain of 496
+  // conditional assignments overflowed the SMT2 writer's recursion)
+  logic [1023:0] pair;   // [l*32 + j], j < l: selected lanes j and l are on one line
+  for (genvar l = 0; l < 32; l++) begin : g_pair_l
+    for (genvar j = 0; j < 32; j++) begin : g_pair_j
+      if (j < l) begin : g_lower
+        assign pair[l*32 + j] = !cur_atom && cur_m[j] && cur_m[l] &&
+                                cur_addr[j*32 + 6 +: 26] == cur_addr[l*32 + 6 +: 26];
+      end else begin : g_none
+        assign pair[l*32 + j] = 1'b0;
+      end
+    end
+  end
+  logic [31:0] firsts, split;
+  for (genvar l = 0; l < 32; l++) begin : g_first
+    assign firsts[l] = cur_m[l] && pair[l*32 +: 32] == 32'd0;
+    assign split[l]  = (pair[l*32 +: 32] & (cur_pend ^ {32{cur_pend[l]}})) != 32'd0;
+  end
+  wire closed = split == 32'd0;
+  function automatic logic [5:0] popcount(input logic [31:0] x);
+    popcount = '0;
+    for (int n = 0; n < 32; n++) popcount = popcount + {5'd0, x[n]};
+  endfunction
+
+  // Cycles since the scan began (the restart, or the reset).
+  wire [5:0] age = restart ? 6'd0 : age_q;
+
+  always @(posedge clk_i) begin
+    m_q      <= cur_m;
+    atom_q   <= cur_atom;
+    wd_q     <= cur_wd;
+    addr_q   <= cur_addr;
+    data_q   <= cur_data;
+    leads_q  <= cur_leads | (send ? 32'd1 << lead : 32'd0);
+    p_q      <= cur_pend & ~(send ? lanes : 32'd0);
+    served_q <= cur_served | (send ? lanes : 32'd0);
+    reqs_q   <= cur_reqs + {5'd0, send};
+    sent_q   <= send;
+    age_q    <= age == 6'd63 ? age : age + 6'd1;
+    if (rst_i) begin
+      m_q      <= '0;
+      p_q      <= '0;
+      served_q <= '0;
+      reqs_q   <= '0;
+      leads_q  <= '0;
+      sent_q   <= 1'b0;
+      age_q    <= '0;
+    end
+  end
+
+  // ---------------------------------------------------------------- the properties
+  always @* begin
+    if (f_past_valid && !rst_i) begin
+      // the request
+      if (valid) begin
+        a_req_pending: assert (cur_pend != 32'd0);
+        a_req_lead:    assert (lead == e_lead);
+        a_req_line:    assert (line == e_line);
+        a_req_lanes:   assert (lanes == e_lanes);
+        a_req_words:   assert (words == e_words);
+        a_req_hi:      assert (hi_bad == '0);
+        a_req_data:    assert (data_bad == '0 && zero_bad == '0);
+      end
+      // the access: a lane served at most once, only if selected; each
+      // request's lead is the first lane of a line (atomics: a lane) that no
+      // earlier request had, and the lines left are whole: so when nothing is
+      // pending the leads are exactly the access's distinct lines, one
+      // request each
+      a_once:          assert (!send || (lanes & cur_served) == 32'd0);
+      a_selected:      assert ((cur_pend & ~cur_m) == 32'd0 && cur_served == (cur_m & ~cur_pend));
+      a_req_new:       assert (!send || (firsts[lead] && !cur_leads[lead]));
+      a_lines:         assert (closed && cur_leads == (firsts & ~cur_pend));
+      a_count:         assert (cur_reqs == popcount(cur_leads));
+      if (cur_pend == 32'd0)
+        a_done:        assert (cur_leads == firsts && cur_served == cur_m && cur_reqs == popcount(firsts));
+      // progress
+      if (Lanes == 32)
+        a_offer_now:   assert (valid == (cur_pend != 32'd0));
+      else if (!restart && cur_pend != 32'd0 && age >= 6'(Passes))
+        a_offer:       assert (valid);
+    end
+  end
+
+  // With windows (Lanes < 32): the scan registers (hierconn: connected to
+  // u_dut's when the design is flattened), for the invariants that let the
+  // induction close at a depth independent of the number of windows: while a
+  // scan runs, its registers hold the request restricted to the windows
+  // already read; a waiting request is the whole one.
+  localparam int PassW = Passes > 1 ? $clog2(Passes) : 1;
+  (* hierconn *) wire             \u_dut.g_windows.scan_q ;
+  (* hierconn *) wire             \u_dut.g_windows.done_q ;
+  (* hierconn *) wire [PassW-1:0] \u_dut.g_windows.win_q ;
+  (* hierconn *) wire [25:0]      \u_dut.g_windows.line_q ;
+  (* hierconn *) wire [4:0]       \u_dut.g_windows.lead_q ;
+  (* hierconn *) wire [31:0]      \u_dut.g_windows.lanes_q ;
+  (* hierconn *) wire [15:0]      \u_dut.g_windows.words_q ;
+  (* hierconn *) wire [511:0]     \u_dut.g_windows.data_q ;
+  if (Passes > 1) begin : g_scan
+    wire             scan_q  = \u_dut.g_windows.scan_q ;
+    wire             done_q  = \u_dut.g_windows.done_q ;
+    wire [PassW-1:0] win_q   = \u_dut.g_windows.win_q ;
+    wire [25:0]      line_q  = \u_dut.g_windows.line_q ;
+    wire [4:0]       lead_q  = \u_dut.g_windows.lead_q ;
+    wire [31:0]      lanes_q = \u_dut.g_windows.lanes_q ;
+    wire [15:0]      words_q = \u_dut.g_windows.words_q ;
+    wire [511:0]     data_q  = \u_dut.g_windows.data_q ;
+    // The request so far: the lanes of the windows below win_q.
+    wire [31:0]      below   = 32'((64'd1 << (32'(win_q) * Lanes)) - 64'd1);
+    logic [31:0]     s_lanes;
+    logic [15:0]     s_words;
+    logic [511:0]    s_data;
+    always_comb begin
+      s_lanes = e_lanes & below;
+      s_words = '0;
+      s_data  = '0;
+      for (int w = 0; w < 16; w++)
+        for (int l = 0; l < 32; l++)
+          if (s_lanes[l] && cur_addr[l*32 + 2 +: 4] == 4'(w)) begin
+            s_words[w] = 1'b1;
+            if (cur_wd) s_data[w*32 +: 32] = cur_data[l*32 + 0 +: 32];
+          end
+    end
+    always @* begin
+      if (f_past_valid && !rst_i && !restart && cur_pend != 32'd0) begin
+`ifndef FORMAL_NO_INV
+        a_inv_excl:   assert (!(scan_q && done_q));
+        if (scan_q)
+          a_inv_scan: assert (!cur_atom && 32'(e_lead) < 32'(win_q) * Lanes && lead_q == e_lead &&
+                              line_q == e_line && lanes_q == s_lanes && words_q == s_words && data_q == s_data);
+`endif
+      end
+    end
+  end
+
+  // (outputs the properties do not need)
+  wire unused_dut = ^{scan, scan_lead, win_served};
+
+endmodule
+
+`default_nettype wire
