@@ -119,6 +119,7 @@ gpu_status Lockstep::launch(const gpu_launch_desc &d, char *err, size_t errlen)
     p.args_addr = d.args_addr;
     code_.assign(d.code, d.code + d.num_insts);
     lines_ = d.lines;
+    waves_per_group_ = d.waves_per_group;
     const char *plant = getenv("WAVEGPU_LOCKSTEP_PLANT");
     plant_pc_ = plant && *plant ? strtol(plant, nullptr, 0) : -1;
     for (auto &q : pending_) q.clear();
@@ -494,8 +495,10 @@ bool Lockstep::fault(const TraceEvent &e)
 
 bool Lockstep::dispatch(const DispatchEvent &d)
 {
-    // Accesses of the slots' previous waves still without a MEM_DONE.
-    for (unsigned s = d.slot; s < GOLDEN_SLOTS && d.cu < num_cus_; s++)
+    // Accesses of the previous waves of the slots this group takes (and only
+    // those: a wave of another group may still run in the CU's other slot)
+    // still without a MEM_DONE.
+    for (unsigned s = d.slot; s < d.slot + waves_per_group_ && s < GOLDEN_SLOTS && d.cu < num_cus_; s++)
         for (unsigned sg = 0; sg < ISA_NUM_SIGNALS; sg++) {
             auto &q = pend(d.cu, s, sg);
             for (const Pending &p : q) orphans(d.cu, s, sg).push_back(p);

@@ -145,6 +145,7 @@ private:
 
     golden *g_ = nullptr;
     const kbin_lines *lines_ = nullptr;   // the kernel's line table (messages name the source line), or null
+    unsigned waves_per_group_ = 1;        // of the launch: a group placed in slot s takes slots s .. s + this - 1
     long plant_pc_ = -1;                  // WAVEGPU_LOCKSTEP_PLANT: a planted golden-model error at this pc (tests)
     unsigned num_cus_ = 0;
     uint32_t mem_bytes_ = 0;

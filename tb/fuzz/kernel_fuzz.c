@@ -68,7 +68,7 @@ static void usage(FILE *f)
           "  --max-min N        minimize at most N failing seeds (default 3; the others are saved as generated)\n"
           "  --out DIR          where failing kernels go (default build/fuzz): DIR/fail_<s>.s\n"
           "  --max-body N       instructions of a kernel's random part, at most (default 230; at least 30)\n"
-          "  --min-tests N      kernels the minimizer runs, at most (default 400)\n"
+          "  --min-tests N      kernels the minimizer runs, at most (default 1000)\n"
           "  --min-seconds T    time the minimizer takes, at most (default 300)\n"
           "exit status: 0 every seed passed, 1 one failed, 2 bad options\n",
           f);
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
                   .minimize = true,
                   .max_min = 3,
                   .max_body = 230,
-                  .budget = { 400, 300.0 } };
+                  .budget = { 1000, 300.0 } };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
