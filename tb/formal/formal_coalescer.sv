@@ -6,18 +6,17 @@
 // request is sent when valid_o && ready_i (then its lanes leave the pending
 // mask and the next cycle restarts, as gpu_gmem's sent_q does). Everything
 // else (the addresses, data, masks, when a new access comes, ready, resets)
-// is free. Proved for every request:
-//   the lead is the lowest pending lane and the line is the lead's;
+// is free. Proved for every request (k-induction, tb/formal/formal_coalescer.sby):
+//   no request without a pending lane; the lead is the lowest pending lane
+//   and the line is the lead's;
 //   lanes_o is every pending lane in that line (atomics: the lead only);
 //   words_o / wdata_o: each word of the line written by a served lane, with
 //   the highest such lane's data (0 for loads and for the other words);
-// and for every access:
-//   a lane is served at most once, and only a selected lane; requests so far
-//   plus the distinct lines still pending equal the distinct lines of the
-//   access (atomics: its lanes), so when nothing is pending the requests
-//   equal the distinct lines and every selected lane was served;
-//   progress: with lanes pending, a request is offered at most 32 / Lanes
-//   cycles after the scan began (Lanes = 32: whenever a lane is pending).
+// and for every access: a lane is served at most once, and only if
+// selected; when nothing is pending every selected lane was served;
+// progress: with 32 lanes valid_o whenever a lane is pending (with windows:
+// a request at most 32 / Lanes cycles after the scan began).
+// (requests = distinct lines follows: docs/formal.md.)
 `default_nettype none
 
 module formal_coalescer #(
@@ -45,8 +44,7 @@ module formal_coalescer #(
   logic [31:0]   m_q, p_q, served_q;
   logic          atom_q, wd_q, sent_q;
   logic [1023:0] addr_q, data_q;
-  logic [31:0]   leads_q;
-  logic [5:0]    reqs_q, age_q;
+  logic [5:0]    age_q;
 
   wire [31:0]   cur_m    = new_i ? mask_i : m_q;
   wire [31:0]   cur_pend = new_i ? mask_i : p_q;
@@ -55,8 +53,6 @@ module formal_coalescer #(
   wire [1023:0] cur_addr = new_i ? addr_i : addr_q;
   wire [1023:0] cur_data = new_i ? data_i : data_q;
   wire [31:0]   cur_served = new_i ? 32'd0 : served_q;
-  wire [5:0]    cur_reqs   = new_i ? 6'd0 : reqs_q;
-  wire [31:0]   cur_leads  = new_i ? 32'd0 : leads_q;
   wire          restart  = new_i || sent_q;
 
   logic [WinW-1:0]       win;
@@ -135,70 +131,15 @@ module formal_coalescer #(
   // wdata_o: per word, the data of its highest lane (stores and atomics),
   // else 0; checked per word and lane (a constant lane each: the solver
   // needs that, where a selection by a variable lane took minutes).
-  // (hierconn: each word's highest lane in the gather; with Lanes = 32 the
-  // data check takes the gather's choice, which a_req_hi proves right)
-  localparam int LaneW = Lanes > 1 ? $clog2(Lanes) : 1;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[0].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[1].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[2].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[3].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[4].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[5].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[6].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[7].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[8].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[9].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[10].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[11].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[12].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[13].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[14].hi ;
-  (* hierconn *) wire [LaneW-1:0] \u_dut.u_gather.g_word[15].hi ;
-  wire [16*LaneW-1:0] dut_hi = {\u_dut.u_gather.g_word[15].hi , \u_dut.u_gather.g_word[14].hi , \u_dut.u_gather.g_word[13].hi , \u_dut.u_gather.g_word[12].hi , \u_dut.u_gather.g_word[11].hi , \u_dut.u_gather.g_word[10].hi , \u_dut.u_gather.g_word[9].hi , \u_dut.u_gather.g_word[8].hi , \u_dut.u_gather.g_word[7].hi , \u_dut.u_gather.g_word[6].hi , \u_dut.u_gather.g_word[5].hi , \u_dut.u_gather.g_word[4].hi , \u_dut.u_gather.g_word[3].hi , \u_dut.u_gather.g_word[2].hi , \u_dut.u_gather.g_word[1].hi , \u_dut.u_gather.g_word[0].hi };
   logic [511:0] data_bad;   // [w*32 + l]: word w's highest lane is l and its data differs
   logic [15:0]  zero_bad;   // word w should be 0 and is not
-  logic [15:0]  hi_bad;     // the gather's highest lane of word w is not e_hi's
   for (genvar w = 0; w < 16; w++) begin : g_data_w
     assign zero_bad[w] = (!e_words[w] || !cur_wd) && wdata[w*32 +: 32] != 32'd0;
-    assign hi_bad[w]   = Lanes == 32 && e_words[w] && cur_wd && 5'(dut_hi[w*LaneW +: LaneW]) != e_hi[w*5 +: 5];
     for (genvar l = 0; l < 32; l++) begin : g_data_l
-      if (0) begin : g_by_gather
-        assign data_bad[w*32 + l] = e_words[w] && cur_wd && dut_hi[w*LaneW +: LaneW] == LaneW'(l) &&
-                                    wdata[w*32 +: 32] != cur_data[l*32 +: 32];
-      end else begin : g_by_ref
-        assign data_bad[w*32 + l] = e_words[w] && cur_wd && e_hi[w*5 +: 5] == 5'(l) &&
-                                    wdata[w*32 +: 32] != cur_data[l*32 +: 32];
-      end
+      assign data_bad[w*32 + l] = e_words[w] && cur_wd && e_hi[w*5 +: 5] == 5'(l) &&
+                                  wdata[w*32 +: 32] != cur_data[l*32 +: 32];
     end
   end
-
-  // The access's lines: firsts, the lowest selected lane of each line (its
-  // distinct lines, one lane each; atomics: every selected lane); closed,
-  // the pending lanes are whole lines of the access (every selected lane
-  // of a line pending, or none).
-  // (one equality per pair of lanes, reduced by trees: a chain of 496
-  // conditional assignments overflowed the SMT2 writer's recursion)
-  logic [1023:0] pair;   // [l*32 + j], j < l: selected lanes j and l are on one line
-  for (genvar l = 0; l < 32; l++) begin : g_pair_l
-    for (genvar j = 0; j < 32; j++) begin : g_pair_j
-      if (j < l) begin : g_lower
-        assign pair[l*32 + j] = !cur_atom && cur_m[j] && cur_m[l] &&
-                                cur_addr[j*32 + 6 +: 26] == cur_addr[l*32 + 6 +: 26];
-      end else begin : g_none
-        assign pair[l*32 + j] = 1'b0;
-      end
-    end
-  end
-  logic [31:0] firsts, split;
-  for (genvar l = 0; l < 32; l++) begin : g_first
-    assign firsts[l] = cur_m[l] && pair[l*32 +: 32] == 32'd0;
-    assign split[l]  = (pair[l*32 +: 32] & (cur_pend ^ {32{cur_pend[l]}})) != 32'd0;
-  end
-  wire closed = split == 32'd0;
-  function automatic logic [5:0] popcount(input logic [31:0] x);
-    popcount = '0;
-    for (int n = 0; n < 32; n++) popcount = popcount + {5'd0, x[n]};
-  endfunction
 
   // Cycles since the scan began (the restart, or the reset).
   wire [5:0] age = restart ? 6'd0 : age_q;
@@ -209,18 +150,14 @@ module formal_coalescer #(
     wd_q     <= cur_wd;
     addr_q   <= cur_addr;
     data_q   <= cur_data;
-    leads_q  <= cur_leads | (send ? 32'd1 << lead : 32'd0);
     p_q      <= cur_pend & ~(send ? lanes : 32'd0);
     served_q <= cur_served | (send ? lanes : 32'd0);
-    reqs_q   <= cur_reqs + {5'd0, send};
     sent_q   <= send;
     age_q    <= age == 6'd63 ? age : age + 6'd1;
     if (rst_i) begin
       m_q      <= '0;
       p_q      <= '0;
       served_q <= '0;
-      reqs_q   <= '0;
-      leads_q  <= '0;
       sent_q   <= 1'b0;
       age_q    <= '0;
     end
@@ -236,21 +173,14 @@ module formal_coalescer #(
         a_req_line:    assert (line == e_line);
         a_req_lanes:   assert (lanes == e_lanes);
         a_req_words:   assert (words == e_words);
-        a_req_hi:      assert (hi_bad == '0);
         a_req_data:    assert (data_bad == '0 && zero_bad == '0);
       end
-      // the access: a lane served at most once, only if selected; each
-      // request's lead is the first lane of a line (atomics: a lane) that no
-      // earlier request had, and the lines left are whole: so when nothing is
-      // pending the leads are exactly the access's distinct lines, one
-      // request each
+      // the access: a lane is served at most once, and only if selected;
+      // when nothing is pending, every selected lane was served
       a_once:          assert (!send || (lanes & cur_served) == 32'd0);
       a_selected:      assert ((cur_pend & ~cur_m) == 32'd0 && cur_served == (cur_m & ~cur_pend));
-      a_req_new:       assert (!send || (firsts[lead] && !cur_leads[lead]));
-      a_lines:         assert (closed && cur_leads == (firsts & ~cur_pend));
-      a_count:         assert (cur_reqs == popcount(cur_leads));
       if (cur_pend == 32'd0)
-        a_done:        assert (cur_leads == firsts && cur_served == cur_m && cur_reqs == popcount(firsts));
+        a_done:        assert (cur_served == cur_m);
       // progress
       if (Lanes == 32)
         a_offer_now:   assert (valid == (cur_pend != 32'd0));
@@ -282,21 +212,31 @@ module formal_coalescer #(
     wire [31:0]      lanes_q = \u_dut.g_windows.lanes_q ;
     wire [15:0]      words_q = \u_dut.g_windows.words_q ;
     wire [511:0]     data_q  = \u_dut.g_windows.data_q ;
-    // The request so far: the lanes of the windows below win_q.
+    // The request so far: the lanes of the windows below win_q, their
+    // words, and each word's highest such lane (its data checked per lane,
+    // as for the request).
     wire [31:0]      below   = 32'((64'd1 << (32'(win_q) * Lanes)) - 64'd1);
-    logic [31:0]     s_lanes;
+    wire [31:0]      s_lanes = e_lanes & below;
     logic [15:0]     s_words;
-    logic [511:0]    s_data;
+    logic [79:0]     s_hi;
     always_comb begin
-      s_lanes = e_lanes & below;
       s_words = '0;
-      s_data  = '0;
+      s_hi    = '0;
       for (int w = 0; w < 16; w++)
         for (int l = 0; l < 32; l++)
           if (s_lanes[l] && cur_addr[l*32 + 2 +: 4] == 4'(w)) begin
-            s_words[w] = 1'b1;
-            if (cur_wd) s_data[w*32 +: 32] = cur_data[l*32 + 0 +: 32];
+            s_words[w]     = 1'b1;
+            s_hi[w*5 +: 5] = 5'(l);
           end
+    end
+    logic [511:0] s_data_bad;
+    logic [15:0]  s_zero_bad;
+    for (genvar w = 0; w < 16; w++) begin : g_sdata_w
+      assign s_zero_bad[w] = (!s_words[w] || !cur_wd) && data_q[w*32 +: 32] != 32'd0;
+      for (genvar l = 0; l < 32; l++) begin : g_sdata_l
+        assign s_data_bad[w*32 + l] = s_words[w] && cur_wd && s_hi[w*5 +: 5] == 5'(l) &&
+                                      data_q[w*32 +: 32] != cur_data[l*32 +: 32];
+      end
     end
     always @* begin
       if (f_past_valid && !rst_i && !restart && cur_pend != 32'd0) begin
@@ -304,7 +244,8 @@ module formal_coalescer #(
         a_inv_excl:   assert (!(scan_q && done_q));
         if (scan_q)
           a_inv_scan: assert (!cur_atom && 32'(e_lead) < 32'(win_q) * Lanes && lead_q == e_lead &&
-                              line_q == e_line && lanes_q == s_lanes && words_q == s_words && data_q == s_data);
+                              line_q == e_line && lanes_q == s_lanes && words_q == s_words &&
+                              s_data_bad == '0 && s_zero_bad == '0);
 `endif
       end
     end

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+// DRAFT, not yet run (not in scripts/formal.sh): see docs/formal.md.
 // formal_gmem: the formal harness of gpu_gmem, a CU's global-memory unit
 // (docs/formal.md), with Entries entries and 32 lanes. The environment is
 // the CU's and the L1's: an instruction's operands are written in EX into

@@ -106,106 +106,6 @@ module formal_lds #(
     held_payload_q <= payload;
   end
 
-  // ---------------------------------------------------------------- the reference
-  // The accepted instruction.
-  logic          busy_q, resp_q, atom_q, ret_q, zero_q, conflict_q, first_round_q;
-  logic [1:0]    kind_q;
-  logic [31:0]   mask_q, p_q, done_q, served_last_q;
-  logic [447:0]  w_q;
-  logic [8:0]    row_q;
-  logic [5:0]    rounds_q, rtot_q, cyc_q;
-
-  // Lane n's word address.
-  logic [447:0] w;
-  always_comb
-    for (int n = 0; n < 32; n++)
-      w[n*14 +: 14] = zero_q ? {row_q, 5'(n)} : w_q[n*14 +: 14];
-
-  // The round the rule asks for: each bank's lowest pending lane, the lanes served.
-  logic [Banks-1:0]   has;
-  logic [Banks*5-1:0] low;
-  logic [31:0]        e_served;
-  always_comb begin
-    has = '0;
-    low = '0;
-    for (int b = 0; b < Banks; b++)
-      for (int n = 31; n >= 0; n--)
-        if (p_q[n] && w[n*14 +: BankW] == BankW'(b)) begin
-          has[b]         = 1'b1;
-          low[b*5 +: 5]  = 5'(n);
-        end
-    for (int n = 0; n < 32; n++) begin
-      logic [4:0] l;
-      l = low[32'(w[n*14 +: BankW]) * 5 +: 5];
-      e_served[n] = p_q[n] && (atom_q ? l == 5'(n) : w[n*14 +: 14] == w[32'(l)*14 +: 14]);
-    end
-  end
-
-  // The rounds the pending lanes still need: the most distinct words
-  // (atomics: lanes) in one bank.
-  logic [5:0] need;
-  always_comb begin
-    logic [31:0] first;
-    logic [5:0]  c;
-    for (int n = 0; n < 32; n++) begin
-      first[n] = p_q[n];
-      if (!atom_q)
-        for (int j = 0; j < n; j++)
-          if (p_q[j] && w[j*14 +: 14] == w[n*14 +: 14]) first[n] = 1'b0;
-    end
-    need = '0;
-    for (int b = 0; b < Banks; b++) begin
-      c = '0;
-      for (int n = 0; n < 32; n++)
-        c = c + {5'd0, first[n] && w[n*14 +: BankW] == BankW'(b)};
-      if (c > need) need = c;
-    end
-  end
-  wire [5:0] need1 = need == 6'd0 ? 6'd1 : need;   // (an empty mask: one empty round)
-  wire [5:0] rtot  = first_round_q ? need1 : rtot_q;
-  wire       last_round = (p_q & ~e_served) == 32'd0;
-
-  function automatic logic [5:0] popcount(input logic [31:0] x);
-    popcount = '0;
-    for (int n = 0; n < 32; n++) popcount = popcount + {5'd0, x[n]};
-  endfunction
-
-  always @(posedge clk_i) begin
-    resp_q        <= busy_q && last_round;
-    served_last_q <= busy_q ? e_served : 32'd0;
-    conflict_q    <= busy_q && !first_round_q;
-    if (busy_q) begin
-      p_q           <= p_q & ~e_served;
-      done_q        <= done_q | e_served;
-      rounds_q      <= rounds_q + 6'd1;
-      rtot_q        <= rtot;
-      first_round_q <= 1'b0;
-      if (last_round) busy_q <= 1'b0;
-    end
-    cyc_q <= cyc_q == 6'd63 ? cyc_q : cyc_q + 6'd1;
-    if (accept) begin
-      busy_q        <= 1'b1;
-      first_round_q <= 1'b1;
-      kind_q        <= req_kind_i;
-      atom_q        <= req_kind_i == 2'd2;
-      ret_q         <= req_ret_i;
-      zero_q        <= req_zero_i;
-      row_q         <= req_row_i;
-      mask_q        <= req_mask_i;
-      p_q           <= req_mask_i;
-      done_q        <= '0;
-      rounds_q      <= '0;
-      cyc_q         <= 6'd1;
-      w_q           <= op_word_i;
-    end
-    if (rst_i) begin
-      busy_q   <= 1'b0;
-      resp_q   <= 1'b0;
-      conflict_q <= 1'b0;
-      served_last_q <= '0;
-    end
-  end
-
   // ---------------------------------------------------------------- the unit's state
   // (hierconn: connected to u_dut's signals when the design is flattened)
   (* hierconn *) wire [31:0]         \u_dut.served32 ;
@@ -236,77 +136,169 @@ module formal_lds #(
   wire [Banks*LaneW-1:0] dut_s1_wlane = \u_dut.s1_wlane ;
   wire [31:0] served = dut_served32;
 
-  // ---------------------------------------------------------------- the properties
-  // Per bank: its highest served lane, and whether more than one lane is
-  // served in it; per lane: an atomic served while a lower lane on its word waits.
-  logic [Banks*5-1:0] e_wlane;
-  logic [Banks-1:0]   multi, row_ok, wlane_ok;
-  logic [31:0]        out_of_order;
-  always_comb begin
-    logic [5:0] c;
-    e_wlane = '0;
-    for (int b = 0; b < Banks; b++) begin
-      c = '0;
-      for (int n = 0; n < 32; n++)
-        if (served[n] && w[n*14 +: BankW] == BankW'(b)) c = c + 6'd1;
-      multi[b] = c > 6'd1;
-      for (int n = 0; n < 32; n++)
-        if (e_served[n] && w[n*14 +: BankW] == BankW'(b)) e_wlane[b*5 +: 5] = 5'(n);
-      row_ok[b]   = !has[b] || dut_s1_row[b*RowW +: RowW] == w[32'(low[b*5 +: 5])*14 + BankW +: RowW];
-      wlane_ok[b] = !has[b] || dut_s1_wlane[b*LaneW +: LaneW] == e_wlane[b*5 +: 5];
-    end
-    for (int n = 0; n < 32; n++) begin
-      out_of_order[n] = 1'b0;
-      for (int j = 0; j < n; j++)
-        if (served[n] && p_q[j] && w[j*14 +: 14] == w[n*14 +: 14]) out_of_order[n] = 1'b1;
+  // ---------------------------------------------------------------- the reference
+  // The accepted instruction.
+  logic          busy_q, resp_q, ret_q, zero_q, conflict_q, first_round_q;
+  logic [1:0]    kind_q;
+  wire           atom_q = kind_q[1];   // (kind 3 is never accepted)
+  logic [31:0]   mask_q, p_q, done_q, served_last_q;
+  logic [447:0]  w_q;
+  logic [8:0]    row_q;
+  logic [5:0]    rounds_q, cyc_q;
+
+  // Lane n's word address.
+  logic [447:0] w;
+  always_comb
+    for (int n = 0; n < 32; n++)
+      w[n*14 +: 14] = zero_q ? {row_q, 5'(n)} : w_q[n*14 +: 14];
+
+  // The round the rule asks for, from pairwise comparisons reduced by trees
+  // (long chains of conditional assignments are slow for the solver and
+  // overflow the SMT2 writer): lowest, the lowest pending lane of its bank;
+  // e_served, the pending lanes on the word of their bank's lowest pending
+  // lane (atomics: the lowest lanes only); top, the highest served lane of
+  // its bank; has/row/wlane per bank.
+  logic [1023:0] same_bank, same_word;   // [n*32 + j], j < n
+  for (genvar n = 0; n < 32; n++) begin : g_pair_n
+    for (genvar j = 0; j < 32; j++) begin : g_pair_j
+      if (j < n) begin : g_lower
+        assign same_bank[n*32 + j] = w[n*14 +: BankW] == w[j*14 +: BankW];
+        assign same_word[n*32 + j] = w[n*14 +: 14] == w[j*14 +: 14];
+      end else begin : g_none
+        assign same_bank[n*32 + j] = 1'b0;
+        assign same_word[n*32 + j] = 1'b0;
+      end
     end
   end
+  logic [31:0] lowest, e_served, top, out_of_order, two_in_bank;
+  for (genvar n = 0; n < 32; n++) begin : g_lane_ref
+    assign lowest[n]   = p_q[n] && (same_bank[n*32 +: 32] & p_q) == 32'd0;
+    assign e_served[n] = p_q[n] && (atom_q ? lowest[n] : (lowest[n] || (same_word[n*32 +: 32] & lowest) != 32'd0));
+    // (served is the unit's: checked against e_served by a_round_lanes)
+    logic [31:0] above_same_bank;
+    for (genvar j = 0; j < 32; j++) begin : g_above
+      if (j > n) begin : g_higher
+        assign above_same_bank[j] = same_bank[j*32 + n];
+      end else begin : g_not
+        assign above_same_bank[j] = 1'b0;
+      end
+    end
+    assign top[n]          = served[n] && (above_same_bank & served) == 32'd0;
+    assign out_of_order[n] = served[n] && (same_word[n*32 +: 32] & p_q) != 32'd0;
+    assign two_in_bank[n]  = served[n] && (same_bank[n*32 +: 32] & served) != 32'd0;
+  end
+  logic [Banks-1:0]        has;
+  logic [Banks*RowW-1:0]   e_row;
+  logic [Banks*LaneW-1:0]  e_wlane;
+  for (genvar b = 0; b < Banks; b++) begin : g_bank_ref
+    logic [31:0]      in_bank;
+    logic [RowW-1:0]  row_or;
+    logic [LaneW-1:0] wl_or;
+    always_comb begin
+      row_or = '0;
+      wl_or  = '0;
+      for (int n = 0; n < 32; n++) begin
+        in_bank[n] = w[n*14 +: BankW] == BankW'(b);
+        if (in_bank[n] && lowest[n]) row_or = row_or | w[n*14 + BankW +: RowW];   // (one-hot OR)
+        if (in_bank[n] && top[n])    wl_or  = wl_or | LaneW'(n);
+      end
+    end
+    assign has[b]                      = (in_bank & p_q) != 32'd0;
+    assign e_row[b*RowW +: RowW]       = row_or;
+    assign e_wlane[b*LaneW +: LaneW]   = wl_or;
+  end
+  wire       last_round = (p_q & ~e_served) == 32'd0;
+  logic [Banks*RowW-1:0]  e_row_mask;
+  logic [Banks*LaneW-1:0] e_wlane_mask;
+  for (genvar b = 0; b < Banks; b++) begin : g_mask
+    assign e_row_mask[b*RowW +: RowW]     = {RowW{has[b]}};
+    assign e_wlane_mask[b*LaneW +: LaneW] = {LaneW{has[b]}};
+  end
+
+  function automatic logic [5:0] popcount(input logic [31:0] x);
+    popcount = '0;
+    for (int n = 0; n < 32; n++) popcount = popcount + {5'd0, x[n]};
+  endfunction
+  wire [5:0] stat_exp = popcount(served_last_q);
+
+  always @(posedge clk_i) begin
+    resp_q        <= busy_q && last_round;
+    served_last_q <= busy_q ? e_served : 32'd0;
+    conflict_q    <= busy_q && !first_round_q;
+    if (busy_q) begin
+      p_q           <= p_q & ~e_served;
+      done_q        <= done_q | e_served;
+      rounds_q      <= rounds_q + 6'd1;
+      first_round_q <= 1'b0;
+      if (last_round) busy_q <= 1'b0;
+    end
+    cyc_q <= cyc_q + 6'd1;
+    if (accept) begin
+      busy_q        <= 1'b1;
+      first_round_q <= 1'b1;
+      kind_q        <= req_kind_i;
+      ret_q         <= req_ret_i;
+      zero_q        <= req_zero_i;
+      row_q         <= req_row_i;
+      mask_q        <= req_mask_i;
+      p_q           <= req_mask_i;
+      done_q        <= '0;
+      rounds_q      <= '0;
+      cyc_q         <= 6'd1;
+      w_q           <= op_word_i;
+    end
+    if (rst_i) begin
+      busy_q   <= 1'b0;
+      resp_q   <= 1'b0;
+      conflict_q <= 1'b0;
+      served_last_q <= '0;
+    end
+  end
+
+  // ---------------------------------------------------------------- the properties
   wire returns = kind_q == 2'd0 || (atom_q && ret_q);
 
   always @* begin
     if (f_past_valid && !rst_i) begin
-      // (invariants: the unit's state is the reference's)
 `ifndef FORMAL_NO_INV
+      // (invariants: the unit's state is the reference's)
       a_inv_busy:      assert (dut_busy_q == busy_q);
+      if (busy_q)
+        a_inv_state:   assert (dut_pend_q == p_q && dut_first_q == first_round_q &&
+                               dut_op_q == (kind_q == 2'd0 ? gpu_isa_pkg::FMT_LDS_LOAD :
+                                            kind_q == 2'd1 ? gpu_isa_pkg::FMT_LDS_STORE :
+                                                             gpu_isa_pkg::FMT_LDS_ATOMIC) &&
+                               dut_ret_q == ret_q && dut_mask_q == mask_q &&
+                               dut_zero_q == zero_q && dut_row_q == row_q && dut_wword == w);
 `endif
       if (busy_q) begin
-`ifndef FORMAL_NO_INV
-        a_inv_pend:    assert (dut_pend_q == p_q && dut_first_q == first_round_q);
-        a_inv_instr:   assert (dut_op_q == (kind_q == 2'd0 ? gpu_isa_pkg::FMT_LDS_LOAD :
-                                              kind_q == 2'd1 ? gpu_isa_pkg::FMT_LDS_STORE :
-                                                               gpu_isa_pkg::FMT_LDS_ATOMIC) &&
-                               dut_ret_q == ret_q && dut_mask_q == mask_q &&
-                               dut_zero_q == zero_q && dut_row_q == row_q);
-        a_inv_words:   assert (dut_wword == w);
-`endif
-        // a round: the lanes served, each bank's row and data lane
+        // a round: the lanes served, each bank's access, row and data lane
         a_round_lanes: assert (served == e_served);
         a_round_act:   assert (dut_s1_act == has);
-        a_round_row:   assert (row_ok == '1);
-        a_round_wlane: assert (wlane_ok == '1);
+        a_round_row:   assert ((dut_s1_row & e_row_mask) == e_row);
+        a_round_wlane: assert ((dut_s1_wlane & e_wlane_mask) == e_wlane);
         // lanes: served once, only when selected and pending; none lost
         a_lane_once:   assert ((served & ~p_q) == 32'd0 && (served & done_q) == 32'd0);
         a_lane_kept:   assert ((p_q | done_q) == mask_q && (p_q & done_q) == 32'd0);
         // atomic order: nothing lower on the lane's word still pending; one lane a bank
         if (atom_q) begin
           a_atomic_order: assert (out_of_order == 32'd0);
-          a_atomic_one:   assert (multi == '0);
+          a_atomic_one:   assert (two_in_bank == 32'd0);
         end
-        // exactly k rounds
-        a_rounds:      assert (rounds_q + need1 == rtot);
+        // latency: round r + 1 in cycle r + 1 after the accepting edge
         a_cycles:      assert (cyc_q == rounds_q + 6'd1);
         a_not_ready:   assert (!req_ready);
       end else
         a_ready:       assert (req_ready);
+      // the response: the cycle after the round that serves the last lane
       a_resp:          assert (resp_valid == resp_q);
       if (resp_q) begin
-        a_resp_rounds: assert (rounds_q == rtot_q && cyc_q == rtot_q + 6'd1);
-        a_resp_all:    assert (done_q == mask_q && p_q == 32'd0);
+        a_resp_all:    assert (done_q == mask_q && p_q == 32'd0 && cyc_q == rounds_q + 6'd1);
         a_resp_mask:   assert (resp_mask == (returns ? mask_q : 32'd0));
       end else
         a_resp_mask0:  assert (resp_mask == 32'd0);
       // counters
-      a_stat_lanes:    assert (stat_lanes == popcount(served_last_q));
+      a_stat_lanes:    assert (stat_lanes == stat_exp);
       a_stat_conflict: assert (stat_conflict == conflict_q);
     end
   end
