@@ -20,6 +20,9 @@
 #   make fpga        the small configuration through synth_ecp5 and nextpnr-ecp5 for an
 #                    LFE5U-85F: utilisation, Fmax, critical path (FPGA_FREQ=50 MHz, FPGA_ABC=abc9)
 #   make gen         regenerate rtl/gpu_isa_pkg.sv from csrc/isa.def
+#   make coverage    the RTL regression (kernel and runtime tests, run lines, 200 fuzz seeds) on
+#                    a model with Verilator line and toggle coverage, functional coverage from the
+#                    golden model: tables, unreached bins, build/cov/report.md (docs/coverage.md)
 #   make rtl-lib     build/libwavegpu.a and build/libwavegpu_rtl.a (the RTL backend)
 #   make install     PREFIX=dir: libraries, headers, wgasm/wgdis/wgrun, pkg-config files
 #   make clean       remove everything built (build/, waves/*.fst)
@@ -29,17 +32,27 @@ SHARED        ?= ../shared
 TESTFLOAT_DIR ?= $(SHARED)/testfloat
 # SANITIZE=1: every C and C++ program of the project built with
 # AddressSanitizer and UndefinedBehaviorSanitizer, into build/san/ (the
-# Verilated models themselves are generated code and stay uninstrumented;
-# no profile-guided build). make test SANITIZE=1 then runs the C and C++
+# Verilated models themselves are generated code and stay uninstrumented:
+# the RTL tests link build/vtop's, the normal build's model). make test SANITIZE=1 then runs the C and C++
 # tests (below, SAN_CHECK).
 SANITIZE      ?=
-BUILD         := $(if $(SANITIZE),build/san,build)
+# COVERAGE=1 (set by make coverage, docs/coverage.md): the RTL programs
+# built into build/cov/ against their own model of gpu_top, Verilated with
+# --coverage-line --coverage-toggle into build/cov/vtop (no profile-guided
+# build), with the kernels in build/cov/kernels: nothing outside build/cov/.
+# Toggle coverage leaves out signals wider than COV_TOGGLE_WIDTH bits: with
+# Verilator's default (256) the 32-bit lane data of 128 lane instances gave
+# 265,000 toggle points per model and 5.6 times the normal model's C++.
+COVERAGE      ?=
+COV_TOGGLE_WIDTH ?= 16
+BUILD         := $(if $(SANITIZE),build/san,$(if $(COVERAGE),build/cov,build))
 SAN_FLAGS     := $(if $(SANITIZE),-fsanitize=address -fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 .DEFAULT_GOAL := help
 OBJ           := $(BUILD)/obj
 BIN           := $(BUILD)/bin
-# (the kernels are data the tests read from build/kernels, in a SANITIZE build too)
-KOUT          := build/kernels
+# (the kernels are data the tests read from build/kernels, in a SANITIZE build
+# too; a COVERAGE build runs its tests where build/kernels is its own)
+KOUT          := $(if $(COVERAGE),$(BUILD)/kernels,build/kernels)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -174,11 +187,14 @@ fpga: deps
 NUM_CUS   ?= 4
 L2_SLICES ?= 4
 LANES     ?= 32
-VTOP      := $(BUILD)/vtop
+# (in a SANITIZE build too: the model is generated code, not instrumented, so
+# the sanitized programs link the normal build's, made by a make without
+# SANITIZE, below; a COVERAGE build has its own, instrumented for coverage)
+VTOP      := $(if $(COVERAGE),$(BUILD)/vtop,build/vtop)
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 GPU_TOP_SRCS := $(RTL_PKGS) $(RTL_MODS)
 VTOP_LIB  := $(VTOP)/Vgpu_top__ALL.a
-VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o
+VTOP_RT   := $(VTOP)/verilated.o $(VTOP)/verilated_fst_c.o $(VTOP)/verilated_threads.o $(if $(COVERAGE),$(VTOP)/verilated_cov.o)
 VTOP_CFG   = CXX=$(VTOP_CXX) $(GPU_TOP_SRCS)
 # The small configuration (docs/fpga.md: the build for an LFE5U-85F): one CU
 # with 2 physical lanes (1 for divide/sqrt), 4 LDS banks, a 4 KiB L1 and one
@@ -190,7 +206,8 @@ VTOP_SMALL   := $(BUILD)/vtop_small
 SMALL_PARAMS := $(addprefix -G,$(filter-out NumCus=% L2Slices=%,$(SMALL_CONFIG)))
 SMALL_CUS    := $(call small_param,NumCus)
 SMALL_SLICES := $(call small_param,L2Slices)
-VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initial unique --trace-fst
+VTOP_FLAGS := -O3 -Wall -Wno-fatal -Werror-USERERROR --x-assign unique --x-initial unique --trace-fst \
+    $(if $(COVERAGE),--coverage-line --coverage-toggle --coverage-max-width $(COV_TOGGLE_WIDTH))
 # The untraced model, for speed (make sim NO_TRACE=1, make bench): no FST support
 # compiled in (without PGO its change tracking cost about 30% even when nothing
 # was traced; as PGO builds both measured the same: docs/fpga.md) and
@@ -207,7 +224,7 @@ CXX      ?= g++
 VTOP_CXX ?= $(or $(shell command -v clang++ 2>/dev/null),$(shell command -v clang++-14 2>/dev/null),$(CXX))
 TB_CXXBASE := -std=c++17 -O2 -g -Wall -Wextra -Werror $(SAN_FLAGS) -Icsrc -Isim -I$(BUILD)/gen \
     -isystem $(VROOT)/include -isystem $(VROOT)/include/vltstd -MMD -MP
-TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1
+TB_CXXFLAGS    := $(TB_CXXBASE) -I$(VTOP) -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=$(if $(COVERAGE),1,0)
 TB_CXXFLAGS_NT := $(TB_CXXBASE) -I$(VTOP_NT) -DVM_TRACE=0 -DVM_TRACE_FST=0
 TB_LDLIBS := $(SAN_FLAGS) -lz -pthread -lm -latomic
 # The testbench pieces free of Verilator (also used by the self-test).
@@ -257,11 +274,12 @@ $(1)/Vgpu_top__ALL.a: $(1)/verilated.stamp $(if $(7),$(1)/pgo.stamp $$(if $$(PGO
 	@$$(MAKE) -C $(1) -f Vgpu_top.mk $$(if $$(findstring jobserver,$$(MAKEFLAGS)),,-j 2) CXX=$$(VTOP_CXX) \
 	    OPT_FAST="-O2 $(if $(7),$$(if $$(PGO),$$(PGO_USE)$(abspath $(1))/model.profdata))" OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
 	    Vgpu_top__ALL.a verilated.o verilated_threads.o \
-	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o $(if $(6),verilated_fst_sc.o)) >> $(1)/build.log 2>&1 \
+	    $$(if $$(findstring --trace-fst,$(2)),verilated_fst_c.o $(if $(6),verilated_fst_sc.o)) \
+	    $$(if $$(findstring --coverage-line,$(2)),verilated_cov.o) >> $(1)/build.log 2>&1 \
 	    || { tail -20 $(1)/build.log; exit 1; }
 	@touch $$@
 
-$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_fst_sc.o $(1)/verilated_threads.o: $(1)/Vgpu_top__ALL.a ;
+$(1)/verilated.o $(1)/verilated_fst_c.o $(1)/verilated_fst_sc.o $(1)/verilated_threads.o $(1)/verilated_cov.o: $(1)/Vgpu_top__ALL.a ;
 $(1)/gpu_top_cfg.h: $(1)/verilated.stamp ;
 
 $(1)/gpu_ctr.h: rtl/gpu_ctr_pkg.sv scripts/gen_pkg_header.sh
@@ -284,7 +302,7 @@ endef
 # profile tracing too.
 PGO_RT   := $(if $(findstring clang,$(VTOP_CXX)),$(wildcard $(shell $(VTOP_CXX) -print-runtime-dir 2>/dev/null)/libclang_rt.profile-x86_64.a))
 PGO_TOOL := $(or $(shell command -v llvm-profdata 2>/dev/null),$(shell command -v llvm-profdata-14 2>/dev/null))
-PGO      ?= $(if $(SANITIZE),,$(if $(and $(PGO_RT),$(PGO_TOOL)),1))
+PGO      ?= $(if $(SANITIZE)$(COVERAGE),,$(if $(and $(PGO_RT),$(PGO_TOOL)),1))
 PGO_USE  := -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date -fprofile-instr-use=
 define pgo_rules
 $(1)/pgo/Vgpu_top__ALL.a: $(1)/verilated.stamp
@@ -309,11 +327,17 @@ endef
 $(BUILD)/gen/gpu_%.h: rtl/gpu_%_pkg.sv scripts/gen_pkg_header.sh
 	@mkdir -p $(BUILD)/gen
 	bash scripts/gen_pkg_header.sh $< $@
+ifeq ($(SANITIZE),)
 $(eval $(call vtop_rules,$(VTOP),$(VTOP_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),,pgo))
+else
+$(VTOP_LIB): $(GPU_TOP_SRCS) rtl/lint_waivers.vlt
+	+@$(MAKE) --no-print-directory SANITIZE= $@ $(VTOP)/gpu_ctr.h
+$(VTOP_RT) $(VTOP)/gpu_ctr.h $(VTOP)/gpu_top_cfg.h: $(VTOP_LIB) ;
+endif
 $(eval $(call vtop_rules,$(VTOP_NT),$(VTOP_NT_FLAGS),$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),,pgo))
 $(eval $(call vtop_rules,$(VTOP_SMALL),$(VTOP_FLAGS),$(SMALL_CUS),$(SMALL_SLICES),$(SMALL_PARAMS)))
 $(eval $(call vtop_rules,$(VSC),$(VTOP_FLAGS) -CFLAGS -std=c++17,$(NUM_CUS),$(L2_SLICES),-GLanes=$(LANES),--sc))
-$(eval $(call pgo_rules,$(VTOP),$(TB_CXXFLAGS),verilated_fst_c.o,--trace))
+$(if $(SANITIZE),,$(eval $(call pgo_rules,$(VTOP),$(TB_CXXFLAGS),verilated_fst_c.o,--trace)))
 $(eval $(call pgo_rules,$(VTOP_NT),$(TB_CXXFLAGS_NT)))
 
 $(OBJ)/tbx_%.o: sim/%.cpp | $(OBJ)
@@ -441,6 +465,25 @@ fuzz: $(KFUZZ)
 	$(KFUZZ) --seeds $(SEEDS) --seed $(SEED) $(KFUZZ_OPTS)
 .PHONY: fuzz
 -include $(wildcard $(OBJ)/kfuzz/*.d)
+
+# ---------------------------------------------------------------- coverage (docs/coverage.md)
+# make coverage: a make with COVERAGE=1 (BUILD=build/cov, the model Verilated
+# with --coverage-line --coverage-toggle in build/cov/vtop: the first time 17
+# minutes of CPU, 26 beside a CI run) builds the RTL test programs, then
+# scripts/coverage.sh runs them with WAVEGPU_COVERAGE set (functional
+# coverage from the golden model, csrc/golden_cov.h; Verilator's from the
+# model) and scripts/coverage_report.py prints the tables; build/cov/report.md,
+# build/cov/annotated/. make test checks the report script alone
+# (scripts/test_coverage_report.sh).
+COV_PROGS := $(BIN)/test_kernels_rtl $(BIN)/test_runtime_rtl $(WGRUN) $(KFUZZ) $(KERNELS)
+ifeq ($(COVERAGE),)
+coverage: deps
+	+@$(MAKE) --no-print-directory COVERAGE=1 coverage
+else
+coverage: $(COV_PROGS)
+	@COV_BUILD=$(BUILD) BIN=$(BIN) bash scripts/coverage.sh
+endif
+.PHONY: coverage
 
 KERNEL      ?= matmul_tiled
 SIM_OPTS    := --cus $(NUM_CUS) \
@@ -721,7 +764,7 @@ endif
 SAN_CHECK := $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_TESTS) $(SC_TESTS)
 TEST_LIST := scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh \
     scripts/formal.sh \
-    scripts/test_fuzz_parsers.sh \
+    scripts/test_fuzz_parsers.sh scripts/test_coverage_report.sh \
     $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS) $(SC_TESTS) \
     scripts/test_systemc.sh
 test: deps $(if $(SANITIZE),$(SAN_CHECK) $(TOOLS) $(KERNELS) $(BUILD)/isa_pkg_dump.vvp,all)

@@ -62,6 +62,7 @@ gpu_status golden_create(golden **out, const golden_config *cfg, char *err, size
     }
     g->res.lane = -1;
     g->res.reg = -1;
+    g->cov = golden_cov_open();
     *out = g;
     return GPU_OK;
 }
@@ -70,6 +71,7 @@ void golden_destroy(golden *g)
 {
     if (!g)
         return;
+    golden_cov_close(g->cov);
     if (!g->cfg.memory)
         free(g->mem);
     free(g->cus);
@@ -119,6 +121,8 @@ gpu_status golden_launch(golden *g, const golden_launch_params *p, char *err, si
     for (uint32_t i = 0; i < p->num_insts; i++)
         golden_predecode(p->code[i], &g->prog[i]);
     g->num_insts = p->num_insts;
+    if (g->cov)
+        golden_cov_program(g->cov, p->code, p->num_insts);
     for (unsigned c = 0; c < g->cfg.num_cus; c++) {
         memset(g->cus[c].wave, 0, sizeof g->cus[c].wave);
         memset(g->cus[c].group, 0, sizeof g->cus[c].group);
@@ -252,6 +256,8 @@ golden_step_status golden_fault(golden *g, unsigned c, const gwave *w, const gin
                                 uint32_t addr, int reg)
 {
     g->faulted = true;
+    if (g->cov)
+        golden_cov_fault(g->cov, code, in ? in->word : 0);
     g->res.status = GPU_ERR_FAULT;
     g->res.fault = code;
     g->res.wave = w->wave_id;
@@ -291,8 +297,11 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
         return golden_fault(g, c, w, in, ISA_FAULT_CONST_WRITE, -1, 0, in->d);
     if (in->wait_sigs) {
         for (unsigned m = in->wait_sigs; m; m &= m - 1)
-            if (!sig_is_done(g, w, lowest_bit(m)))
+            if (!sig_is_done(g, w, lowest_bit(m))) {
+                if (g->cov && in->unit == ISA_UNIT_GMEM)   /* an access onto its pending slot waits */
+                    golden_cov_sig_stall(g->cov, c, slot);
                 return GOLDEN_STEP_BLOCKED;
+            }
         for (unsigned m = in->wait_sigs; m; m &= m - 1)
             sig_release(w, lowest_bit(m));
         if (rec)
@@ -335,6 +344,8 @@ static golden_step_status exec(golden *g, unsigned c, unsigned slot, golden_reti
 
     k->instructions++;
     k->lane_ops += x.lane_ops;
+    if (g->cov)
+        golden_cov_retire(g->cov, c, slot, w->pc);
     if (in->op != ISA_OP_END)
         w->pc = x.next_pc;
     if (rec) {
@@ -432,6 +443,13 @@ gpu_status golden_complete_signal(golden *g, unsigned c, unsigned slot, unsigned
             return GPU_ERR_STATE;      /* an older access of the same kind is still pending */
     }
     sg->pending = 0;
+    /* (lockstep) the wave's next instruction is an access onto this slot: it
+     * got there while the slot was still pending */
+    if (g->cov && w->state == GOLDEN_WAVE_READY && w->pc < g->num_insts) {
+        const ginst *in = &g->prog[w->pc];
+        if (in->valid && in->unit == ISA_UNIT_GMEM && in->sig == s)
+            golden_cov_sig_stall(g->cov, c, slot);
+    }
     return GPU_OK;
 }
 

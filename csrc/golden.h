@@ -61,6 +61,10 @@
  * tick count. golden_counters_cu reads one CU's; golden_counters gives the
  * sum over the CUs (cycles: the task's ticks, not a sum).
  *
+ * Coverage: when the environment variable WAVEGPU_COVERAGE names a directory,
+ * each model records functional coverage as it steps and adds it to a file
+ * there when destroyed (golden_cov.h, docs/coverage.md).
+ *
  * Memory: the model allocates, zeroes and owns its device memory, unless
  * cfg.memory gives a caller-owned buffer of mem_bytes bytes (e.g. a TLM DMI
  * pointer): the model then reads and writes that buffer directly, never

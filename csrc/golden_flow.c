@@ -28,6 +28,8 @@ static void wave_end(golden *g, gcu *cu, gwave *w)
     ggroup *gr = &cu->group[gs];
     w->state = GOLDEN_WAVE_ENDED;
     gr->alive--;
+    if (g->cov && gr->alive && gr->at_barrier)   /* the other wave waits at a barrier: released now */
+        golden_cov_add(g->cov, GCOV_BARRIER + GCOV_BAR_RELEASED_BY_END, 1);
     if (gr->alive == 0) {
         for (unsigned i = 0; i < gr->nwaves; i++)
             cu->wave[gs + i].state = GOLDEN_WAVE_EMPTY;
@@ -72,6 +74,10 @@ golden_step_status golden_exec_ctrl(gexec *x)
     } else if (x->in->op == ISA_OP_BARRIER) {
         ggroup *gr = &cu->group[w->group_slot];
         x->cu->ctr.barriers++;
+        if (x->g->cov)
+            golden_cov_add(x->g->cov, GCOV_BARRIER + (gr->nwaves == 1 ? GCOV_BAR_ONE_WAVE_GROUP
+                                                      : gr->alive < gr->nwaves ? GCOV_BAR_PARTNER_ENDED
+                                                                                : GCOV_BAR_BOTH_RUNNING), 1);
         gr->at_barrier++;
         if (gr->at_barrier < gr->alive) {
             w->state = GOLDEN_WAVE_BARRIER;

@@ -86,6 +86,10 @@ golden_step_status golden_exec_gmem(gexec *x)
         return golden_fault(g, x->cu_index, w, in, code, bad, addr[bad], -1);
     unsigned n = popcount32(m);
     x->lane_ops = n;
+    if (g->cov) {
+        unsigned kind = in->fmt == ISA_FMT_GLOBAL_LOAD ? 0 : in->fmt == ISA_FMT_GLOBAL_STORE ? 1 : 2;
+        golden_cov_add(g->cov, GCOV_GMEM + kind * 8 + ISA_GET(in->word, SCOPE) * 2 + ISA_GET(in->word, NT), 1);
+    }
     k->mem_requests += (uint64_t)coalesce_count(in->fmt == ISA_FMT_GLOBAL_ATOMIC, m, addr);
     bool ext = g->cfg.external_memory;
     if (in->fmt == ISA_FMT_GLOBAL_LOAD) {

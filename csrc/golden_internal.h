@@ -9,6 +9,7 @@
 #define GPU_GOLDEN_INTERNAL_H
 
 #include "golden.h"
+#include "golden_cov.h"
 
 #include <string.h>
 
@@ -94,6 +95,7 @@ struct golden {
     uint64_t last_completion;        /* latest completion tick of any access issued */
     uint64_t cycles;                 /* the counters' cycles: the tick the task ended at (golden_run) */
     gpu_result res;
+    golden_cov *cov;                 /* functional coverage (golden_cov.h), or NULL: every hook tests it first */
 };
 
 /* ------------------------------------------------------------ pre-decode */

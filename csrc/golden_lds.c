@@ -37,6 +37,8 @@ golden_step_status golden_exec_lds(gexec *x)
     int bad = check_lds(w, in, m, gr->lds_bytes, addr, &code);
     if (bad >= 0)
         return golden_fault(x->g, x->cu_index, w, in, code, bad, addr[bad], -1);
+    if (x->g->cov)
+        golden_cov_lds(x->g->cov, in->fmt == ISA_FMT_LDS_ATOMIC, m, addr);
     uint32_t *lds = &x->cu->lds[gr->lds_base / 4];
     if (in->fmt == ISA_FMT_LDS_LOAD) {
         for (uint32_t y = m; y; y &= y - 1) {

@@ -8,6 +8,9 @@
 // Verilated model's C++ types is in this file.
 #include "Vgpu_top.h"
 #include "verilated.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 #else
@@ -31,6 +34,7 @@ struct VerilatedFstC {
 #include "axil_master.h"
 #include "rtl_backend.h"
 
+#include "golden_cov.h"
 #include "gpu_backend.h"
 #include "gpu_driver.h"
 #include "isa.h"
@@ -45,6 +49,9 @@ struct VerilatedFstC {
 #include <string>
 #include <type_traits>
 #include <vector>
+#if VM_COVERAGE
+#include <unistd.h>
+#endif
 
 static_assert(GPU_TOP_NUM_CUS >= 1 && GPU_TOP_NUM_CUS <= RTL_MAX_CUS, "NumCus out of range");
 static_assert(GPU_TOP_L2_SLICES >= 1 && GPU_TOP_L2_SLICES <= 8, "L2Slices out of range");
@@ -79,11 +86,15 @@ static_assert(sizeof(Vgpu_top::tr_dest_data_o) == GPU_TOP_NUM_CUS * 128, "tr_des
 // ---------------------------------------------------------------- process-wide settings
 
 // The only mutable globals of the shim: the trace request of the sim
-// program (applied at gpu_open) and the statistics of the last run.
+// program (applied at gpu_open), the statistics of the last run and the
+// number of line and toggle coverage files this process has written.
 static rtl_trace_config g_trace;
 static std::string g_trace_path;
 static rtl_run_stats g_last;
 static bool g_have_last;
+#if VM_COVERAGE
+static unsigned g_cov_files;
+#endif
 
 extern "C" void rtl_backend_set_trace(const rtl_trace_config *t)
 {
@@ -201,6 +212,7 @@ struct RtlDev {
     bool mem_err_seen = false;             // an error response was taken in this launch: lockstep stops there
     uint64_t lose_after = 0;               // fault injection: no R beat after this many read bursts
     std::unique_ptr<Lockstep> ls;          // null: lockstep off
+    golden_cov *cov = nullptr;             // functional coverage of what only the RTL sees (WAVEGPU_COVERAGE), or null
     std::unique_ptr<VerilatedFstC> fst;    // null: no trace
     rtl_trace_config trace{};
     std::string trace_path;
@@ -589,6 +601,7 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
         set_err(err, errlen, d->err);
         return GPU_ERR_BACKEND;
     }
+    d->cov = golden_cov_open();
     *state = d.release();
     return GPU_OK;
 }
@@ -602,6 +615,17 @@ static void rtl_destroy(void *state)
     // context: make that its own (another device may have run since).
     Verilated::threadContextp(d->ctx.get());
     d->top->final();
+    golden_cov_close(d->cov);
+#if VM_COVERAGE
+    // Line and toggle coverage (make coverage): the device's context holds its
+    // model's counters; one file per device, DIR/rtl-<pid>-<n>.dat, merged by
+    // verilator_coverage (scripts/coverage.sh).
+    if (const char *dir = getenv("WAVEGPU_COVERAGE"); dir && *dir) {
+        std::string path = std::string(dir) + "/rtl-" + std::to_string((long)getpid()) + "-" +
+                           std::to_string(g_cov_files++) + ".dat";
+        d->ctx->coveragep()->write(path.c_str());
+    }
+#endif
     d->top.reset();
     delete d;
 }
@@ -770,6 +794,15 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         ok = d->ls->finish(cycles, st, *res, d->mem->data(), d->mem->bytes());
 
     if (ok) ok = d->read_counters();   // (after a timeout: as far as the task got)
+    if (ok && d->cov) {
+        // What the golden model cannot see: the caches' events (the RTL's
+        // counters), and the faults of the memory port.
+        const gpu_counters &k = d->counters;
+        const uint64_t ev[] = { k.l1_hits, k.l1_misses, k.l1_evictions, k.l2_hits, k.l2_misses, k.l2_evictions, k.l2_atomics };
+        for (unsigned i = 0; i < sizeof ev / sizeof ev[0]; i++) golden_cov_add(d->cov, GCOV_L1_HIT + i, ev[i]);
+        if (st == GPU_ERR_FAULT && (res->fault == ISA_FAULT_MEM_READ_ERROR || res->fault == ISA_FAULT_MEM_WRITE_ERROR))
+            golden_cov_fault(d->cov, res->fault, res->inst);
+    }
     if (ok && d->ls && st == GPU_OK) {
         // Every counter the golden model keeps must agree with the RTL's: the
         // totals, then each CU's.

@@ -35,6 +35,13 @@
  *                             bit 0 of its lowest lane flipped, so the first
  *                             such instruction reports a mismatch (with its
  *                             source line when the kernel has a line table)
+ *   WAVEGPU_COVERAGE=dir      coverage (docs/coverage.md): each device adds
+ *                             the cache events of its runs and the memory
+ *                             port's faults to dir/func-<pid>.txt when it
+ *                             closes (csrc/golden_cov.h), as its lockstep
+ *                             model does its own bins; a model built with
+ *                             make coverage also writes its line and toggle
+ *                             coverage to dir/rtl-<pid>-<n>.dat
  *
  * Cycles: cycle 0 is the rising edge that takes the launch (the edge after the
  * one that performs the START write); cycle N is the

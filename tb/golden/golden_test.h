@@ -135,6 +135,9 @@ void test_counters_per_cu(void);
 void test_external_memory(void);
 
 void test_config_errors(void);
+
+/* The functional coverage recorder fed by the model (csrc/golden_cov.h). */
+void test_coverage(void);
 void test_alu_integer(void);
 
 /* min/max/abs/neg/ne/gt/ge_f32 (not in the TestFloat set) against the rules of docs 4.3. */

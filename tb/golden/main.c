@@ -7,7 +7,8 @@
  * reissue, barriers, the dispatcher, reductions, cross-lane operations,
  * atomics, two coexisting models, determinism, the watchdog, the lockstep
  * step API with its retire records, the per-CU counters and a model on a
- * caller's memory buffer. One PASS/FAIL line per test.
+ * caller's memory buffer, and the functional coverage it records. One
+ * PASS/FAIL line per test.
  *
  * This file: the list of tests, run in order. */
 #include "golden_test.h"
@@ -32,5 +33,6 @@ int main(void)
     test_counters_per_cu();
     test_external_memory();
     test_config_errors();
+    test_coverage();
     return check_summary("test_golden");
 }
