@@ -46,11 +46,16 @@ now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 
 # method SBY TASK: "k-induction depth N" (mode prove) or "bounded model
-# check, depth N" (mode bmc), from "depth N" or "TASK: depth N".
+# check, depth N" (mode bmc), from "mode M" / "depth N" lines, also as
+# "TASK: depth N" or inside a "TASK:" ... "--" block.
 method() {
     awk -v t="$2" '
+        /^[a-z0-9_]+:$/ { blk = substr($1, 1, length($1) - 1); next }
+        $1 == "--" { blk = ""; next }
+        blk != "" && blk != t { next }
         $1 == "mode" { m = $2 }
         $1 == "depth" { d = $2 }
+        $1 == t ":" && $2 == "mode" { m = $3 }
         $1 == t ":" && $2 == "depth" { td = $3 }
         END { printf "%s %s", (m == "bmc" ? "bounded model check, depth" : "k-induction depth"), (td != "" ? td : d) }' "$1"
 }
@@ -95,7 +100,8 @@ proof() {
 # out by FORMAL_NO_INV) and on the plain model (no --syn: a counterexample is
 # found faster than the netlist is synthesized): it must find a
 # counterexample on an assertion whose label matches the regular expression
-# LABELS.
+# LABELS. (A task that checks one cycle from any state, formal_lds's round,
+# stays so: its counterexample is a state, not a run from reset.)
 mutant() {
     local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12}
     wanted "$name" || return 0
@@ -130,6 +136,9 @@ proof formal_coalescer        formal_coalescer  lanes32
 proof formal_dispatch         formal_dispatch   -
 proof formal_axil_regs        formal_axil_regs  -
 proof formal_axi_master       formal_axi_master -
+proof formal_lds_round        formal_lds        round
+proof formal_lds              formal_lds        seq
+proof formal_gmem             formal_gmem       -
 
 # ---------------------------------------------------------------- the mutants
 mutant formal_coalescer_mutant formal_coalescer lanes32 gpu_coalescer_gather.sv \
@@ -144,15 +153,17 @@ mutant formal_axil_regs_mutant formal_axil_regs - gpu_axil_regs.sv \
 mutant formal_axi_master_mutant formal_axi_master - gpu_axi_master.sv \
     's/wire             ar_free = !ar_valid_q || m_axi_arready;/wire             ar_free = 1'"'"'b1;/' \
     'a_ar_stable' 'a new read replaces the AR payload before ARREADY'
-# The LDS proof and its mutants, not run yet: its induction does not finish
-# in minutes (docs/formal.md, "Not proved").
-# proof formal_lds formal_lds banks32
-# mutant formal_lds_mutant formal_lds banks32 gpu_lds.sv \
-#     's/s1_served = s1_lead;/s1_served = wpend;/' \
-#     'a_atomic_order|a_atomic_one' 'atomics serve every pending lane of a bank at once'
-# mutant formal_lds_rounds_mutant formal_lds banks32 gpu_lds.sv \
-#     's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
-#     'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds)'
+# (s1_lead | wpend, not wpend alone: s1_lead must stay in use, or Yosys
+# removes its logic and the harness's connection to it is left free)
+mutant formal_lds_mutant formal_lds round gpu_lds.sv \
+    's/s1_served = s1_lead;/s1_served = s1_lead | wpend;/' \
+    'a_atomic_order|a_atomic_one' 'atomics serve every pending lane of a bank at once' 1
+mutant formal_lds_rounds_mutant formal_lds round gpu_lds.sv \
+    's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
+    'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds)' 1
+mutant formal_gmem_mutant formal_gmem - gpu_gmem.sv \
+    's/if (valid_q\[j\] \&\& older_q\[e\]\[j\] \&\& slot_q\[j\] == slot_q\[e\] \&\&/if (valid_q[j] \&\& older_q[e][j] \&\& slot_q[j] != slot_q[e] \&\&/' \
+    'a_done_order' 'an older access of the same wave and kind does not hold back a completion' 7
 
 echo "formal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-// DRAFT, not yet run (not in scripts/formal.sh): see docs/formal.md.
 // formal_gmem: the formal harness of gpu_gmem, a CU's global-memory unit
 // (docs/formal.md), with Entries entries and 32 lanes. The environment is
 // the CU's and the L1's: an instruction's operands are written in EX into
@@ -11,7 +10,7 @@
 // memory answers each request sent exactly once, in any order, any time
 // later (the tag names the entry and the lead lane). Everything else
 // (addresses, data, masks, ops, readies, when things happen) is free.
-// Proved (bounded: the depth of the .sby), for every completion:
+// Proved (bounded: the depth of the .sby, from reset), for every completion:
 //   it is of an accepted instruction not yet completed (so each completes
 //   at most once), with that instruction's slot, signal, destination and
 //   return flag, after every selected lane of it was sent (once: a lane is
@@ -21,7 +20,10 @@
 //   (loads, stores, others; for a cache operation any kind) is still in
 //   the unit;
 //   each request's tag names an accepted entry, and no two requests of one
-//   entry with the same lead are outstanding.
+//   entry with the same lead are outstanding;
+//   handshakes: a completion holds with its fields until taken; a line
+//   request holds until taken, with the coalescer's inputs and the unit's
+//   fields (so, with 32 lanes, its payload).
 `default_nettype none
 
 module formal_gmem #(
@@ -197,6 +199,7 @@ module formal_gmem #(
     if (rst_i) begin
       p_q        <= 1'b0;
       v_q        <= '0;
+      out_q      <= '0;
       next_seq_q <= '0;
       mt_busy_q  <= 1'b0;
     end
@@ -208,7 +211,7 @@ module formal_gmem #(
       if (st_valid_i)   as_st:    assume (free > (p_q ? 5'd1 : 5'd0) && (!p_q || acc_valid_i || drop_i));
       if (acc_valid_i)  as_acc:   assume (p_q && !drop_i && (acc_op_i == 2'd0 ? acc_ret_i :
                                                              acc_op_i != 2'd2 ? !acc_ret_i : 1'b1));
-      if (resp_valid_i) as_resp:  assume (ae < Entries && out_q[ae*32 + 32'(r_lead)]);
+      if (resp_valid_i) as_resp:  assume (ae < Entries && v_q[ae] && out_q[ae*32 + 32'(r_lead)]);
       if (maint_ack_i)  as_ack:   assume (maint_req && !mt_busy_q);
       if (maint_done_i) as_mdone: assume (mt_busy_q);
     end
@@ -246,28 +249,41 @@ module formal_gmem #(
     end
   end
 
-  // Handshakes: the completion holds until taken (documented); the line
-  // request (valid/ready) holds with its payload until taken (checked with
-  // GMEM_REQ_STABLE defined: the .sby's task req_stable).
+  // Handshakes: the completion holds until taken (documented), with its
+  // fields; the line request (valid/ready) holds until taken, and so do the
+  // inputs of the request: the coalescer's (the pending lanes, atomic or not,
+  // with data or not, the address and data window it reads: with 32 lanes
+  // the request is a function of them, gpu_coalescer) and the fields the
+  // unit adds (op, function, scope, nt, tag). (Checked on those inputs:
+  // the 610-bit payload itself at two cycles did not finish step 4 of the
+  // bounded check in 6 minutes. Not covered: req_cmp_o, the CAS compare
+  // value the unit reads from its own RAM at the lead lane.)
   logic          done_wait_q, req_wait_q;
   logic [47:0]   done_pay_q;
-  logic [609:0]  req_pay_q;
-  wire  [609:0]  req_pay = {req_op, req_fn, req_scope, req_nt, req_line, req_words, req_data, req_tag};
   always @(posedge clk_i) begin
     done_wait_q <= done_valid && !done_ready_i && !rst_i;
     done_pay_q  <= {done_slot, done_sig, done_ret, done_dest, 32'(de), 4'd0};
     req_wait_q  <= req_valid && !req_ready_i && !rst_i;
-    req_pay_q   <= req_pay;
   end
   always @* begin
     if (f_past_valid && !rst_i) begin
       if (done_wait_q)
         a_done_stable: assert (done_valid && {done_slot, done_sig, done_ret, done_dest, 32'(de), 4'd0} == done_pay_q);
-`ifdef GMEM_REQ_STABLE
-      if (req_wait_q)
-        a_req_stable:  assert (req_valid && req_pay == req_pay_q);
-`endif
     end
+  end
+  (* hierconn *) wire [31:0]   \u_dut.u_coalescer.pending_i ;
+  (* hierconn *) wire          \u_dut.u_coalescer.atomic_i ;
+  (* hierconn *) wire          \u_dut.u_coalescer.with_data_i ;
+  (* hierconn *) wire [1023:0] \u_dut.u_coalescer.addr_win_i ;
+  (* hierconn *) wire [1023:0] \u_dut.u_coalescer.data_win_i ;
+  wire [2108:0] req_in = {\u_dut.u_coalescer.pending_i , \u_dut.u_coalescer.atomic_i ,
+                          \u_dut.u_coalescer.with_data_i , \u_dut.u_coalescer.addr_win_i ,
+                          \u_dut.u_coalescer.data_win_i , req_op, req_fn, req_scope, req_nt, req_tag};
+  logic [2108:0] req_in_q;
+  always @(posedge clk_i) req_in_q <= req_in;
+  always @* begin
+    if (f_past_valid && !rst_i && req_wait_q)
+      a_req_stable: assert (req_valid && req_in == req_in_q);
   end
 
   wire unused = ^{alloc_idx, req_op, req_scope, slot_busy, req_fn, req_nt, req_line, req_words, req_data,

@@ -5,25 +5,27 @@
 // op is an LDS format, and the operand window comes with its request
 // (op_valid_i with req_valid_i, taken when the request is). Everything else
 // (masks, word addresses, ops, functions, clearing stores, resets, when
-// requests come) is free. The harness computes the rounds from the
-// accepted mask and words alone and follows the unit round by round
-// (its served lanes, pending lanes and bank accesses are connected with
-// hierconn when the design is flattened). Proved for every instruction:
-//   rounds: a round serves, in each bank with pending lanes, the word of the
-//   lowest pending lane: every pending lane on it (loads, stores) or that
-//   lane only (atomics); the bank reads the row of that word and writes the
-//   data of the highest lane served in it;
-//   lanes: a lane is served only if selected and pending, once; every
-//   selected lane is served (none lost or duplicated);
-//   exactly k rounds: the instruction takes R rounds, R = the largest number
-//   of distinct words in one bank (atomics: of selected lanes in one bank),
-//   1 for an empty mask; resp_valid_o comes R + 1 cycles after the
-//   accepting edge, req_ready_o is low exactly in between;
-//   atomic order: a lane is served only when no lower pending lane is on
-//   its word (same-word atomics go in ascending lane order, one per round);
-//   counters: stat_lanes_o the lanes of the round before, stat_conflict_o
-//   every round but the first; resp_mask_o the mask for loads and
-//   returning atomics, else 0.
+// requests come) is free. Two parts (tasks of tb/formal/formal_lds.sby):
+//   the round (FORMAL_ROUND): for every state of the unit (its pending
+//   lanes, their words, its op), the round it makes: in each bank the
+//   lowest pending lane leads, the bank reads the row of the lead's word,
+//   the lanes served are the pending lanes on that word (atomics: the lead
+//   only), and the bank writes the data of its highest served lane; for
+//   atomics no lower pending lane is on a served lane's word and one lane
+//   a bank is served (same-word atomics go in ascending lane order). Checked
+//   locally: against the unit's own leads and bank rows (s1_lead, s1_row,
+//   connected with hierconn), themselves checked against the rule;
+//   the instruction (assuming the round properties): the unit's state is
+//   the accepted instruction's (invariants a_inv_*); a lane is served only
+//   if selected and still pending, so once; at the response every selected
+//   lane was served (none lost or duplicated); round r + 1 runs r + 1 cycles
+//   after the accepting edge and resp_valid_o comes the cycle after the
+//   round that serves the last lane, req_ready_o low exactly in between;
+//   stat_lanes_o the lanes of the round before, stat_conflict_o every round
+//   but the first; resp_mask_o the mask for loads and returning atomics,
+//   else 0.
+// Exactly k rounds for a k-way conflict follows (docs/formal.md): every
+// round serves exactly one word in each bank with pending lanes.
 `default_nettype none
 
 module formal_lds #(
@@ -109,6 +111,7 @@ module formal_lds #(
   // ---------------------------------------------------------------- the unit's state
   // (hierconn: connected to u_dut's signals when the design is flattened)
   (* hierconn *) wire [31:0]         \u_dut.served32 ;
+  (* hierconn *) wire [31:0]         \u_dut.s1_lead ;
   (* hierconn *) wire [31:0]         \u_dut.pend_q ;
   (* hierconn *) wire                \u_dut.busy_q ;
   (* hierconn *) wire                \u_dut.first_q ;
@@ -121,7 +124,8 @@ module formal_lds #(
   (* hierconn *) wire [Banks-1:0]    \u_dut.s1_act ;
   (* hierconn *) wire [Banks*RowW-1:0]  \u_dut.s1_row ;
   (* hierconn *) wire [Banks*LaneW-1:0] \u_dut.s1_wlane ;
-  wire [31:0] dut_served32 = \u_dut.served32 ;
+  wire [31:0] served = \u_dut.served32 ;   // the lanes the round serves
+  wire [31:0] dut_lead = \u_dut.s1_lead ;  // ... the lowest pending lane of each bank
   wire [31:0] dut_pend_q = \u_dut.pend_q ;
   wire dut_busy_q = \u_dut.busy_q ;
   wire dut_first_q = \u_dut.first_q ;
@@ -134,14 +138,14 @@ module formal_lds #(
   wire [Banks-1:0] dut_s1_act = \u_dut.s1_act ;
   wire [Banks*RowW-1:0] dut_s1_row = \u_dut.s1_row ;
   wire [Banks*LaneW-1:0] dut_s1_wlane = \u_dut.s1_wlane ;
-  wire [31:0] served = dut_served32;
 
   // ---------------------------------------------------------------- the reference
   // The accepted instruction.
   logic          busy_q, resp_q, ret_q, zero_q, conflict_q, first_round_q;
   logic [1:0]    kind_q;
   wire           atom_q = kind_q[1];   // (kind 3 is never accepted)
-  logic [31:0]   mask_q, p_q, done_q, served_last_q;
+  logic [31:0]   mask_q, p_q, done_q;
+  logic [5:0]    stat_exp_q;
   logic [447:0]  w_q;
   logic [8:0]    row_q;
   logic [5:0]    rounds_q, cyc_q;
@@ -152,82 +156,92 @@ module formal_lds #(
     for (int n = 0; n < 32; n++)
       w[n*14 +: 14] = zero_q ? {row_q, 5'(n)} : w_q[n*14 +: 14];
 
-  // The round the rule asks for, from pairwise comparisons reduced by trees
-  // (long chains of conditional assignments are slow for the solver and
-  // overflow the SMT2 writer): lowest, the lowest pending lane of its bank;
-  // e_served, the pending lanes on the word of their bank's lowest pending
-  // lane (atomics: the lowest lanes only); top, the highest served lane of
-  // its bank; has/row/wlane per bank.
-  logic [1023:0] same_bank, same_word;   // [n*32 + j], j < n
-  for (genvar n = 0; n < 32; n++) begin : g_pair_n
-    for (genvar j = 0; j < 32; j++) begin : g_pair_j
-      if (j < n) begin : g_lower
-        assign same_bank[n*32 + j] = w[n*14 +: BankW] == w[j*14 +: BankW];
-        assign same_word[n*32 + j] = w[n*14 +: 14] == w[j*14 +: 14];
-      end else begin : g_none
-        assign same_bank[n*32 + j] = 1'b0;
-        assign same_word[n*32 + j] = 1'b0;
-      end
-    end
-  end
-  logic [31:0] lowest, e_served, top, out_of_order, two_in_bank;
-  for (genvar n = 0; n < 32; n++) begin : g_lane_ref
-    assign lowest[n]   = p_q[n] && (same_bank[n*32 +: 32] & p_q) == 32'd0;
-    assign e_served[n] = p_q[n] && (atom_q ? lowest[n] : (lowest[n] || (same_word[n*32 +: 32] & lowest) != 32'd0));
-    // (served is the unit's: checked against e_served by a_round_lanes)
-    logic [31:0] above_same_bank;
-    for (genvar j = 0; j < 32; j++) begin : g_above
-      if (j > n) begin : g_higher
-        assign above_same_bank[j] = same_bank[j*32 + n];
-      end else begin : g_not
-        assign above_same_bank[j] = 1'b0;
-      end
-    end
-    assign top[n]          = served[n] && (above_same_bank & served) == 32'd0;
-    assign out_of_order[n] = served[n] && (same_word[n*32 +: 32] & p_q) != 32'd0;
-    assign two_in_bank[n]  = served[n] && (same_bank[n*32 +: 32] & served) != 32'd0;
-  end
-  logic [Banks-1:0]        has;
-  logic [Banks*RowW-1:0]   e_row;
-  logic [Banks*LaneW-1:0]  e_wlane;
-  for (genvar b = 0; b < Banks; b++) begin : g_bank_ref
-    logic [31:0]      in_bank;
-    logic [RowW-1:0]  row_or;
-    logic [LaneW-1:0] wl_or;
-    always_comb begin
-      row_or = '0;
-      wl_or  = '0;
+  // The round, from the unit's state: its pending lanes, their words and
+  // its op, which the invariants (a_inv_*) prove to be the instruction's
+  // (p_q, w, kind_q). So every round check is a property of one cycle, and
+  // each is kept local (the rule is checked against the unit's own lead
+  // lanes and bank rows, themselves checked against the rule): in_bank, the
+  // lanes of each bank; lowest, the lowest pending lane of its bank;
+  // has/e_row, per bank: some lane pending, the row of its lowest one;
+  // top, per bank the highest served lane; e_wlane its number.
+  wire [31:0]  u_p    = dut_pend_q;
+  wire [447:0] u_w    = dut_wword;
+  wire         u_atom = dut_op_q == gpu_isa_pkg::FMT_LDS_ATOMIC;
+
+  logic [Banks*32-1:0]    in_bank, low_b, top_b;
+  logic [Banks-1:0]       has;
+  logic [Banks*RowW-1:0]  e_row;
+  logic [Banks*LaneW-1:0] e_wlane;
+  always_comb begin
+    logic [31:0] pb, sb;   // a bank's pending lanes, its served lanes
+    for (int b = 0; b < Banks; b++) begin
       for (int n = 0; n < 32; n++) begin
-        in_bank[n] = w[n*14 +: BankW] == BankW'(b);
-        if (in_bank[n] && lowest[n]) row_or = row_or | w[n*14 + BankW +: RowW];   // (one-hot OR)
-        if (in_bank[n] && top[n])    wl_or  = wl_or | LaneW'(n);
+        in_bank[b*32 + n] = u_w[n*14 +: BankW] == BankW'(b);
+        pb[n] = u_p[n] && in_bank[b*32 + n];
+        sb[n] = served[n] && in_bank[b*32 + n];
+      end
+      has[b]                    = pb != 32'd0;
+      e_row[b*RowW +: RowW]     = '0;
+      e_wlane[b*LaneW +: LaneW] = '0;
+      for (int n = 0; n < 32; n++) begin
+        // (below / above lane n: masks of constant shape)
+        low_b[b*32 + n] = pb[n] && (pb & ((32'd1 << n) - 32'd1)) == 32'd0;
+        top_b[b*32 + n] = sb[n] && (sb & ~((32'd2 << n) - 32'd1)) == 32'd0;
+        // (one-hot ORs)
+        if (dut_lead[n] && pb[n]) e_row[b*RowW +: RowW] = e_row[b*RowW +: RowW] | u_w[n*14 + BankW +: RowW];
+        if (top_b[b*32 + n]) e_wlane[b*LaneW +: LaneW] = e_wlane[b*LaneW +: LaneW] | LaneW'(n);
       end
     end
-    assign has[b]                      = (in_bank & p_q) != 32'd0;
-    assign e_row[b*RowW +: RowW]       = row_or;
-    assign e_wlane[b*LaneW +: LaneW]   = wl_or;
   end
-  wire       last_round = (p_q & ~e_served) == 32'd0;
+  logic [31:0] lowest, e_served;
+  always_comb begin
+    logic [RowW-1:0] bank_row;   // the row lane n's bank reads
+    lowest = '0;
+    for (int b = 0; b < Banks; b++) lowest = lowest | low_b[b*32 +: 32];
+    // a lane is served if pending and its word is its bank's word this
+    // round (the row the bank reads, in that bank); atomics: the lowest lane
+    for (int n = 0; n < 32; n++) begin
+      bank_row = '0;
+      for (int b = 0; b < Banks; b++)   // (constant part-selects: a variable one multiplies)
+        if (in_bank[b*32 + n]) bank_row = dut_s1_row[b*RowW +: RowW];
+      e_served[n] = u_p[n] && (u_atom ? dut_lead[n] : bank_row == u_w[n*14 + BankW +: RowW]);
+    end
+  end
   logic [Banks*RowW-1:0]  e_row_mask;
   logic [Banks*LaneW-1:0] e_wlane_mask;
   for (genvar b = 0; b < Banks; b++) begin : g_mask
     assign e_row_mask[b*RowW +: RowW]     = {RowW{has[b]}};
     assign e_wlane_mask[b*LaneW +: LaneW] = {LaneW{has[b]}};
   end
+  // atomics: a served lane with a lower pending lane on its word; a bank
+  // with two served lanes
+  logic [31:0]      out_of_order;
+  logic [Banks-1:0] two_in_bank;
+  always_comb begin
+    for (int n = 0; n < 32; n++) begin
+      out_of_order[n] = 1'b0;
+      for (int j = 0; j < n; j++)
+        if (served[n] && u_p[j] && u_w[j*14 +: 14] == u_w[n*14 +: 14]) out_of_order[n] = 1'b1;
+    end
+    for (int b = 0; b < Banks; b++)
+      two_in_bank[b] = (top_b[b*32 +: 32] != (served & in_bank[b*32 +: 32]));
+  end
+  wire last_round = (p_q & ~served) == 32'd0;
 
   function automatic logic [5:0] popcount(input logic [31:0] x);
     popcount = '0;
     for (int n = 0; n < 32; n++) popcount = popcount + {5'd0, x[n]};
   endfunction
-  wire [5:0] stat_exp = popcount(served_last_q);
 
+  // The instruction: a round takes the lanes the unit serves (the round
+  // properties prove them the rule's) out of the pending ones.
   always @(posedge clk_i) begin
     resp_q        <= busy_q && last_round;
-    served_last_q <= busy_q ? e_served : 32'd0;
+    stat_exp_q    <= busy_q ? popcount(served) : 6'd0;
     conflict_q    <= busy_q && !first_round_q;
     if (busy_q) begin
-      p_q           <= p_q & ~e_served;
-      done_q        <= done_q | e_served;
+      p_q           <= p_q & ~served;
+      done_q        <= done_q | served;
       rounds_q      <= rounds_q + 6'd1;
       first_round_q <= 1'b0;
       if (last_round) busy_q <= 1'b0;
@@ -248,14 +262,47 @@ module formal_lds #(
       w_q           <= op_word_i;
     end
     if (rst_i) begin
-      busy_q   <= 1'b0;
-      resp_q   <= 1'b0;
+      busy_q     <= 1'b0;
+      resp_q     <= 1'b0;
       conflict_q <= 1'b0;
-      served_last_q <= '0;
+      stat_exp_q <= '0;
     end
   end
 
-  // ---------------------------------------------------------------- the properties
+  // ---------------------------------------------------------------- the round
+  // Properties of the round logic, one cycle, for every state of the unit:
+  // proved by the task `round` (FORMAL_ROUND defined: a check of one cycle
+  // from any state, on the synthesized netlist), assumed by the task `seq`
+  // (proved facts about the unit's logic in every state, so the induction
+  // need not prove them again).
+`ifdef FORMAL_ROUND
+  `define LDS_ROUND assert
+`else
+  `define LDS_ROUND assume
+`endif
+  always @* begin
+    // In each bank the lowest pending lane leads; every bank with pending
+    // lanes is accessed at the row of its lead's word; the lanes served are
+    // the pending lanes on that word (atomics: the lead); each bank writes
+    // the data of its highest served lane. (With no lane pending the unit
+    // skips the round's logic, and Yosys names s1_lead a value of the
+    // skipped branch: not checked then.)
+    if (u_p != 32'd0)
+      a_round_lead:  `LDS_ROUND (dut_lead == lowest);
+    a_round_act:     `LDS_ROUND (dut_s1_act == has);
+    a_round_row:     `LDS_ROUND ((dut_s1_row & e_row_mask) == e_row);
+    a_round_lanes:   `LDS_ROUND (served == e_served);
+    a_round_wlane:   `LDS_ROUND ((dut_s1_wlane & e_wlane_mask) == e_wlane);
+    // atomic order: no lower pending lane on a served lane's word; one lane a bank
+    if (u_atom) begin
+      a_atomic_order: `LDS_ROUND (out_of_order == 32'd0);
+      a_atomic_one:   `LDS_ROUND (two_in_bank == '0);
+    end
+  end
+`undef LDS_ROUND
+
+  // ---------------------------------------------------------------- the instruction
+`ifndef FORMAL_ROUND
   wire returns = kind_q == 2'd0 || (atom_q && ret_q);
 
   always @* begin
@@ -272,19 +319,9 @@ module formal_lds #(
                                dut_zero_q == zero_q && dut_row_q == row_q && dut_wword == w);
 `endif
       if (busy_q) begin
-        // a round: the lanes served, each bank's access, row and data lane
-        a_round_lanes: assert (served == e_served);
-        a_round_act:   assert (dut_s1_act == has);
-        a_round_row:   assert ((dut_s1_row & e_row_mask) == e_row);
-        a_round_wlane: assert ((dut_s1_wlane & e_wlane_mask) == e_wlane);
         // lanes: served once, only when selected and pending; none lost
         a_lane_once:   assert ((served & ~p_q) == 32'd0 && (served & done_q) == 32'd0);
         a_lane_kept:   assert ((p_q | done_q) == mask_q && (p_q & done_q) == 32'd0);
-        // atomic order: nothing lower on the lane's word still pending; one lane a bank
-        if (atom_q) begin
-          a_atomic_order: assert (out_of_order == 32'd0);
-          a_atomic_one:   assert (two_in_bank == 32'd0);
-        end
         // latency: round r + 1 in cycle r + 1 after the accepting edge
         a_cycles:      assert (cyc_q == rounds_q + 6'd1);
         a_not_ready:   assert (!req_ready);
@@ -298,10 +335,11 @@ module formal_lds #(
       end else
         a_resp_mask0:  assert (resp_mask == 32'd0);
       // counters
-      a_stat_lanes:    assert (stat_lanes == stat_exp);
+      a_stat_lanes:    assert (stat_lanes == stat_exp_q);
       a_stat_conflict: assert (stat_conflict == conflict_q);
     end
   end
+`endif
 
   wire unused_ports = ^{resp_data, op_data_i[0], op_cmp_i[0]};
 
