@@ -86,8 +86,15 @@ gpu_device *open_dev(const char *test, unsigned cus, uint32_t mem)
     return dev;
 }
 
-static gpu_status load_kernel(gpu_device *dev, const char *kname, gpu_kernel **k, char *why, size_t wlen)
+/* Loads build/kernels/<kname>.wgk, or assembles src when it is not NULL. */
+static gpu_status load_kernel(gpu_device *dev, const char *kname, const char *src, gpu_kernel **k, char *why,
+                              size_t wlen)
 {
+    if (src) {
+        gpu_status st = gpu_kernel_assemble(dev, src, strlen(src), kname, k);
+        if (st != GPU_OK) snprintf(why, wlen, "assembling %s: %s", kname, gpu_last_error(dev));
+        return st;
+    }
     char path[256];
     snprintf(path, sizeof path, "build/kernels/%s.wgk", kname);
     gpu_status st = gpu_kernel_load_file(dev, path, k);
@@ -95,15 +102,16 @@ static gpu_status load_kernel(gpu_device *dev, const char *kname, gpu_kernel **k
     return st;
 }
 
-/* Loads build/kernels/<kname>.wgk, launches it, waits. Returns the launch
+/* Loads build/kernels/<kname>.wgk (or assembles src), launches it, waits. Returns the launch
  * status; *res holds the result. On any failure other than a fault or
  * timeout, why says what went wrong. */
-static gpu_status run_kernel(gpu_device *dev, const char *kname, uint32_t groups, uint32_t waves, uint32_t lds,
-                             const uint32_t *args, uint32_t nargs, gpu_result *res, char *why, size_t wlen)
+static gpu_status run_kernel(gpu_device *dev, const char *kname, const char *src, uint32_t groups, uint32_t waves,
+                             uint32_t lds, const uint32_t *args, uint32_t nargs, gpu_result *res, char *why,
+                             size_t wlen)
 {
     gpu_kernel *k = NULL;
     memset(res, 0, sizeof *res);
-    gpu_status st = load_kernel(dev, kname, &k, why, wlen);
+    gpu_status st = load_kernel(dev, kname, src, &k, why, wlen);
     if (st != GPU_OK) return st;
     gpu_launch_params p = { .num_groups = groups, .waves_per_group = waves, .lds_bytes = lds,
                             .args = args, .num_args = nargs };
@@ -129,7 +137,7 @@ bool run_ok(const char *test, gpu_device *dev, const char *kname, uint32_t group
 {
     gpu_result res;
     char why[768];
-    gpu_status st = run_kernel(dev, kname, groups, waves, lds, args, nargs, &res, why, sizeof why);
+    gpu_status st = run_kernel(dev, kname, NULL, groups, waves, lds, args, nargs, &res, why, sizeof why);
     if (st != GPU_OK) {
         fail(test, "%s", why);
         return false;
@@ -243,7 +251,7 @@ void dt_exec(dt_run *d)
     uint32_t args[12] = { d->out_addr, d->in_addr, in_bytes, out_bytes };
     for (unsigned i = 0; i < d->nextra; i++) args[4 + i] = d->extra[i];
     uint32_t wpg = d->wpg ? d->wpg : 1;
-    st = run_kernel(d->dev, d->kernel, d->nwaves / wpg, d->wpg, d->lds, args, 4 + d->nextra, &d->res, d->why,
+    st = run_kernel(d->dev, d->kernel, d->src, d->nwaves / wpg, d->wpg, d->lds, args, 4 + d->nextra, &d->res, d->why,
                     sizeof d->why);
     if (st != GPU_OK) return;
     if (gpu_read(d->dev, d->out, d->out_addr, out_total) != GPU_OK) {

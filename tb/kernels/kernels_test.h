@@ -70,6 +70,7 @@ bool check_words(const char *test, const uint32_t *exp, const uint32_t *got, siz
 
 typedef struct {
     const char *kernel;
+    const char *src;            /* assembly text to run instead of build/kernels/<kernel>.wgk, or NULL */
     uint32_t nwaves, wpg, lds;  /* waves in the task, waves per group (0 = kernel's), LDS (0 = kernel's) */
     unsigned nin, nout;         /* input and output rows per wave */
     uint32_t *in;               /* [nwaves][nin][32], filled by the test */
@@ -184,6 +185,12 @@ void test_signals(void);
 void test_sig_waitany(void);
 
 void test_lds(void);
+
+/* LDS loads, stores and atomics at every conflict degree 1..32. */
+void test_lds_conflicts(void);
+
+/* Every source operand kind of every instruction that has kinded sources (operands.c). */
+void test_operand_kinds(void);
 
 /* Both atomic kernels: global = dt_global_atomic (rows per op: mem, ret for
  * distinct words, same words, noret), else dt_lds_atomic (ret, mem, ...). */

@@ -40,6 +40,8 @@ int main(int argc, char **argv)
     RUN_DT(test_signals());
     RUN_DT(test_sig_waitany());
     RUN_DT(test_lds());
+    RUN_DT(test_lds_conflicts());
+    RUN_DT(test_operand_kinds());
     RUN_DT(test_atomics(false));
     RUN_DT(test_atomics(true));
     RUN_DT(test_global_mem());

@@ -186,6 +186,29 @@ void test_faults(void)
     dest_patched("mov v20, zero, 5\n", 15, inst, sizeof inst);
     snprintf(src, sizeof src, "    %s   # 0: mov args, zero, 5 (no lane selected)\n    end\n", inst);
     fault_case(&fx, "fault_const_write_empty_mask", src, 1, 0, &(fault_exp){ 2, 0, 0, 0, -1, 0, 15, inst });
+    /* Every other format with a destination, its D field patched to a constant. */
+    static const struct {
+        const char *name, *inst;
+        unsigned reg;
+        bool pre;     /* after PRE: v16 = buf, so a global atomic would write memory */
+    } const_dests[] = {
+        { "fault_const_write_alu1", "sqrt_f32 v20, v21", 1, false },
+        { "fault_const_write_alu3", "fma_f32 v20, v21, v22, v23", 4, false },
+        { "fault_const_write_select", "select v20, lo16, v21, v22", 6, false },
+        { "fault_const_write_sig_done", "sig_done1 v20, s3", 9, false },
+        { "fault_const_write_lds_load", "local_load32 v20, one, zero", 11, false },
+        { "fault_const_write_lds_atomic", "local_atomic_add v20, one, zero, sid", 12, false },
+        { "fault_const_write_global_atomic", "global_atomic_add s0, v20, one, v16, sid", 14, true },
+    };
+    for (unsigned i = 0; i < sizeof const_dests / sizeof const_dests[0]; i++) {
+        char line[96];
+        snprintf(line, sizeof line, "%s\n", const_dests[i].inst);
+        dest_patched(line, const_dests[i].reg, inst, sizeof inst);
+        snprintf(src, sizeof src, "%s    %s   # %s, destination %s\n    sig_wait s0\n    end\n",
+                 const_dests[i].pre ? PRE : "", inst, const_dests[i].inst, isa_const_name(const_dests[i].reg));
+        fault_case(&fx, const_dests[i].name, src, 1, 0,
+                   &(fault_exp){ 2, 0, 0, const_dests[i].pre ? 2 : 0, -1, 0, (int32_t)const_dests[i].reg, inst });
+    }
 
     /* ---- GLOBAL_MISALIGNED: odd lanes >= 5 misaligned, lane 5 not selected ---- */
     fault_case(&fx, "fault_global_misaligned_store",
