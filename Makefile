@@ -543,13 +543,13 @@ $(SC_OBJ)/sim_%.o: sim/%.cpp $(BUILD)/gen/gpu_regs.h | $(SC_OBJ)
 	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
 
 $(BIN)/tlm_to_axil_test: $(SC_OBJ)/tlm_to_axil_test.o $(SC_OBJ)/tlm_to_axil.o $(SC_OBJ)/sim_axil_master.o \
-    $(SC_OBJ)/sim_axi_check.o | $(BIN)
+    $(SC_OBJ)/sim_axi_check.o $(SC_OBJ)/asan_options.o | $(BIN)
 	$(CXX) -o $@ $^ $(SC_LDLIBS)
 $(BIN)/axi_to_tlm_test: $(SC_OBJ)/axi_to_tlm_test.o $(SC_OBJ)/axi_to_tlm.o $(SC_OBJ)/tlm_memory.o \
-    $(SC_OBJ)/sim_axi_dram.o $(SC_OBJ)/sim_axi_check.o | $(BIN)
+    $(SC_OBJ)/sim_axi_dram.o $(SC_OBJ)/sim_axi_check.o $(SC_OBJ)/asan_options.o | $(BIN)
 	$(CXX) -o $@ $^ $(SC_LDLIBS)
 $(BIN)/wavegpu_golden_test: $(SC_OBJ)/wavegpu_golden_test.o $(SC_OBJ)/wavegpu_golden.o $(SC_OBJ)/tlm_memory.o \
-    $(SC_OBJ)/sim_gpu_regs_model.o $(LIB) | $(BIN)
+    $(SC_OBJ)/sim_gpu_regs_model.o $(SC_OBJ)/asan_options.o $(LIB) | $(BIN)
 	$(CXX) -o $@ $^ $(SC_LDLIBS)
 # Both fidelities with their bridges, the router and the memory: what a platform links.
 SC_GPU_OBJS := $(addprefix $(SC_OBJ)/,wavegpu_rtl.o wavegpu_golden.o tlm_memory.o tlm_router.o tlm_to_axil.o \
