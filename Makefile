@@ -9,8 +9,9 @@
 #   make sim-small   the same on the small configuration (scripts/small_config.txt:
 #                    1 CU, 1 physical lane, small caches), waves/<kernel>_small.fst
 #   make view        open waves/<kernel>.fst in GTKWave with waves/gpu.gtkw
-#   make bench      the figures: issue rate, LDS costs, matmul_tiled cycles and simulation
-#                   speed (untraced and traced), golden-model speed
+#   make bench       build/bench/report.md with gnuplot PNGs (docs/bench.md): every kernel's
+#                    counters (roofline, stall breakdown), timelines, latencies, issue rate, LDS
+#                    costs, coalescing, copy bandwidth, simulation and golden-model speed
 #   make bench-golden  golden-model speed on the seed matmul
 #   make deps        install the tools the project needs (scripts/install-deps.sh)
 #   make lint        four front ends on every RTL module and gpu_top's configurations:
@@ -764,7 +765,7 @@ endif
 SAN_CHECK := $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_TESTS) $(SC_TESTS)
 TEST_LIST := scripts/check_gen.sh scripts/check_spdx.sh scripts/lint.sh scripts/check_core.sh scripts/check_gtkw.sh \
     scripts/formal.sh \
-    scripts/test_fuzz_parsers.sh scripts/test_coverage_report.sh \
+    scripts/test_fuzz_parsers.sh scripts/test_coverage_report.sh scripts/test_bench_report.sh \
     $(TESTS) $(RTL_UNIT_BINS) $(BIN)/lockstep_selftest $(BIN)/axi_selftest $(RTL_CHECK) $(RTL_SCRIPTS) $(SC_TESTS) \
     scripts/test_systemc.sh
 test: deps $(if $(SANITIZE),$(SAN_CHECK) $(TOOLS) $(KERNELS) $(BUILD)/isa_pkg_dump.vvp,all)
@@ -774,14 +775,14 @@ test: deps $(if $(SANITIZE),$(SAN_CHECK) $(TOOLS) $(KERNELS) $(BUILD)/isa_pkg_du
 bench-golden: all
 	$(BIN)/bench_golden
 
-# Simulation speed is measured without lockstep (the checker's cost is not the RTL's).
-bench: all $(SIM_BIN_NT)
-	$(BIN)/bench_core_rtl
-	WAVEGPU_LOCKSTEP=0 $(SIM_BIN_NT) --kernel matmul_tiled
-	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled
-	WAVEGPU_LOCKSTEP=0 $(SIM_BIN) --kernel matmul_tiled --fst $(BUILD)/bench_traced.fst --trace-end 0
-	@rm -f $(BUILD)/bench_traced.fst
-	$(BIN)/bench_golden
+# make bench (docs/bench.md): scripts/bench_run.py measures into $(BUILD)/bench/data
+# (every kernel by its run line with wgrun --stats, timelines of matmul_tiled and
+# sgemm, kernels/bench_latency.s, bench_core_rtl, simulation speed untraced and
+# traced, bench_golden), all without lockstep (the checker's cost is not the
+# RTL's); scripts/bench_report.py writes $(BUILD)/bench/report.md and its plots.
+bench: deps all $(SIM_BIN_NT)
+	python3 scripts/bench_run.py --build $(BUILD) --out $(BUILD)/bench
+	python3 scripts/bench_report.py $(BUILD)/bench
 
 clean:
 	rm -rf $(BUILD) waves/*.fst waves/*.vcd

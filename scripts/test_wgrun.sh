@@ -9,6 +9,8 @@
 #   - plants a fault, a lockstep mismatch (WAVEGPU_LOCKSTEP_PLANT) and a
 #     timeout, and checks that each report names the kernel's file, the
 #     right line number and the line as written;
+#   - checks that --stats holds the counters it printed and that the
+#     --timeline rows, summed per CU, equal each CU's counters;
 #   - gives wgrun and wavegpu_sim bad input of each kind and checks for a
 #     one-line message naming the option or file, and exit status 2;
 #   - checks make sim's script on a kernel without a "# run:" line.
@@ -154,6 +156,41 @@ out=$("$WGRUN" "${RUN[@]}" --backend golden --quiet --expect "out=$work/short.np
 if [ $? -eq 1 ]; then expect_in expect_length_mismatch "$out" "the file holds 7 words, the buffer 8"
 else fail expect_length_mismatch "did not fail"; fi
 
+# ---------------------------------------------------------------- --stats and --timeline
+# The stats file holds the counters wgrun printed; the timeline's columns,
+# summed per CU, are that CU's counters, and its rows cover every cycle.
+out=$("$WGRUN" "${RUN[@]}" --lockstep off --stats "$work/stats.txt" --timeline "$work/tl.txt" --timeline-every 64 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && why=$(python3 - "$work/stats.txt" "$work/tl.txt" "$out" 2>&1 <<'PY'
+import re, sys
+st = dict(l.rstrip("\n").split("=", 1) for l in open(sys.argv[1]) if "=" in l and not l.startswith("#"))
+cyc = int(re.search(r"^cycles\s+(\d+)", sys.argv[3], re.M)[1])
+assert st["result"] == "PASS" and int(st["cycles"]) == cyc, ("stats cycles", st.get("result"), st.get("cycles"), cyc)
+assert int(st["instructions"]) == int(re.search(r"^insts\s+(\d+)", sys.argv[3], re.M)[1]), "stats instructions"
+rows = [list(map(int, l.split())) for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")]
+cols = {"insts": 3, "lds": 5, "gmem": 6, "mem_reqs": 7, "l1_hits": 8, "placed": 10}
+ctr = {"insts": "insts", "lds": "lds_insts", "gmem": "gmem_insts", "mem_reqs": "mem_reqs", "l1_hits": "l1_hits",
+       "placed": "groups"}
+for c in range(int(st["num_cus"])):
+    mine = [r for r in rows if r[2] == c]
+    assert sum(r[1] for r in mine) == cyc + 1, ("timeline cycles covered", c)
+    assert all(r[1] == 64 for r in mine[:-1]), ("timeline interval", c)
+    for k, i in cols.items():
+        assert sum(r[i] for r in mine) == int(st["cu%d.%s" % (c, ctr[k])]), ("timeline column", c, k)
+assert rows[-1][0] == cyc, "timeline last row"
+PY
+); then
+    pass stats_and_timeline_hold_the_counters
+else
+    fail stats_and_timeline_hold_the_counters "exit $rc: $(tail -1 <<< "${why:-}") $(tail -2 <<< "$out" | tr '\n' ' ')"
+fi
+out=$("$WGRUN" "${RUN[@]}" --backend golden --quiet --stats "$work/gstats.txt" 2>&1)
+if [ $? -eq 0 ] && grep -q '^backend=golden$' "$work/gstats.txt" && grep -q '^lane_ops=[1-9]' "$work/gstats.txt"; then
+    pass stats_on_golden
+else
+    fail stats_on_golden "$(tail -2 <<< "$out" | tr '\n' ' ')"
+fi
+
 # ---------------------------------------------------------------- source-level reports
 fl=$(line_of "global_load32 s1, y, one, baddr")
 for be in golden rtl; do
@@ -233,6 +270,9 @@ bad bad_spec_kind "unknown kind 'ones'" "$WGRUN" "$work/dot.s" --buf a=ones:4
 bad assembly_error "dot_bad.s:1:" sh -c "printf 'frob v1, v2\n' > '$work/dot_bad.s'; '$WGRUN' '$work/dot_bad.s'"
 bad fst_on_golden "--fst: waves come from the RTL" "$WGRUN" "${RUN[@]}" --backend golden --fst "$work/x.fst"
 bad expect_fault_unknown "'NOPE' is no fault" "$WGRUN" "${RUN[@]}" --expect-fault NOPE
+bad timeline_on_golden "--timeline: the timeline comes from the RTL" "$WGRUN" "${RUN[@]}" --backend golden --timeline "$work/t.txt"
+bad timeline_every_alone "--timeline-every: no --timeline given" "$WGRUN" "${RUN[@]}" --timeline-every 64
+bad timeline_every_zero "--timeline-every: 0 is out of range" "$WGRUN" "${RUN[@]}" --timeline "$work/t.txt" --timeline-every 0
 # Numbers, strictly (issue 17's list, in both tools).
 bad wgrun_groups_suffix "--groups: '7x' is not a number" "$WGRUN" "${RUN[@]}" --groups 7x
 bad wgrun_groups_wraps "--groups: 4294967297 is too large" "$WGRUN" "${RUN[@]}" --groups 4294967297

@@ -85,11 +85,13 @@ static_assert(sizeof(Vgpu_top::tr_dest_data_o) == GPU_TOP_NUM_CUS * 128, "tr_des
 
 // ---------------------------------------------------------------- process-wide settings
 
-// The only mutable globals of the shim: the trace request of the sim
-// program (applied at gpu_open), the statistics of the last run and the
+// The only mutable globals of the shim: the trace and timeline requests of
+// the sim program (applied at gpu_open), the statistics of the last run and the
 // number of line and toggle coverage files this process has written.
 static rtl_trace_config g_trace;
 static std::string g_trace_path;
+static std::string g_timeline_path;    // rtl_backend_set_timeline ("" = off)
+static uint64_t g_timeline_every;
 static rtl_run_stats g_last;
 static bool g_have_last;
 #if VM_COVERAGE
@@ -106,6 +108,13 @@ extern "C" void rtl_backend_set_trace(const rtl_trace_config *t)
     g_trace = *t;
     g_trace_path = t->path;
     g_trace.path = g_trace_path.c_str();
+}
+
+extern "C" void rtl_backend_set_timeline(const rtl_timeline_config *t)
+{
+    bool on = t && t->path && *t->path;
+    g_timeline_path = on ? t->path : "";
+    g_timeline_every = on && t->every ? t->every : 1;
 }
 
 extern "C" unsigned rtl_backend_max_cus(void) { return GPU_TOP_NUM_CUS; }
@@ -195,6 +204,89 @@ static bool initial_state(int *reset, uint64_t *seed, std::string &msg)
 
 namespace {
 
+// The timeline (rtl_backend_set_timeline): per CU, the events of its trace
+// port and of its L1's lookup counted over intervals of `every` cycles, the
+// groups resident summed over the interval's cycles, and the groups and
+// waves resident at its last cycle; written as text rows.
+enum { TL_INSTS, TL_VALU, TL_LDS, TL_GMEM, TL_MEM_REQS, TL_L1_HITS, TL_MEM_DONE, TL_PLACED, TL_GROUP_CYCLES, TL_NUM };
+static const char *const tl_names[TL_NUM] = { "insts", "valu", "lds", "gmem", "mem_reqs", "l1_hits", "mem_done", "placed",
+                                              "group_cycles" };
+
+struct Timeline {
+    std::string path;
+    uint64_t every = 1;
+    unsigned num_cus = 0, groups = 0, waves = 1;   // of the launch
+    uint64_t n[GPU_TOP_NUM_CUS][TL_NUM];           // the current interval's events
+    int slot_group[GPU_TOP_NUM_CUS][2];            // the group in each wave slot, or -1
+    bool any_row = false;
+    uint64_t last_row = 0;                         // the last cycle of the last row's interval
+    uint64_t first = 0;                            // the first cycle of the current interval
+    std::string rows;
+
+    void start(unsigned cus, unsigned num_groups, unsigned waves_per_group)
+    {
+        num_cus = cus;
+        groups = num_groups;
+        waves = waves_per_group ? waves_per_group : 1;
+        memset(n, 0, sizeof n);
+        for (auto &c : slot_group) c[0] = c[1] = -1;
+        any_row = false;
+        last_row = 0;
+        first = 0;
+        rows.clear();
+    }
+    static unsigned waves_in(const int *sg) { return (sg[0] >= 0) + (sg[1] >= 0); }
+    static unsigned groups_in(const int *sg) { return waves_in(sg) - (sg[0] >= 0 && sg[0] == sg[1]); }
+    // One row per CU for the interval ending with cycle c.
+    void row(uint64_t c)
+    {
+        char b[256];
+        for (unsigned cu = 0; cu < num_cus; cu++) {
+            int len = snprintf(b, sizeof b, "%" PRIu64 " %" PRIu64 " %u", c, c + 1 - first, cu);
+            for (unsigned i = 0; i < TL_NUM; i++) len += snprintf(b + len, sizeof b - (size_t)len, " %" PRIu64, n[cu][i]);
+            snprintf(b + len, sizeof b - (size_t)len, " %u %u\n", groups_in(slot_group[cu]), waves_in(slot_group[cu]));
+            rows += b;
+        }
+        memset(n, 0, sizeof n);
+        any_row = true;
+        last_row = c;
+        first = c + 1;
+    }
+    // Cycle c's events have been counted: its resident groups, and the row
+    // if c is its interval's last cycle.
+    void tick(uint64_t c)
+    {
+        for (unsigned cu = 0; cu < num_cus; cu++) n[cu][TL_GROUP_CYCLES] += groups_in(slot_group[cu]);
+        if ((c + 1) % every == 0) row(c);
+    }
+    // The run ended with cycle `cycles`: the last row, then the file.
+    bool write(uint64_t cycles, std::string &msg)
+    {
+        if (!any_row || last_row < cycles) row(cycles);
+        FILE *f = fopen(path.c_str(), "w");
+        if (!f) {
+            msg = "cannot write the timeline file " + path;
+            return false;
+        }
+        fprintf(f, "# wavegpu timeline (sim/rtl_backend.h): per CU, the events of every %" PRIu64 " cycles\n", every);
+        fprintf(f, "# launch: %u groups x %u waves on %u CUs, %" PRIu64 " cycles\n", groups, waves, num_cus, cycles);
+        fprintf(f, "# cycle: the interval's last cycle; len: its cycles; then the CU's events in it: insts, valu,\n"
+                   "# lds, gmem: instructions retired (all, vector ALU, LDS, global memory); mem_reqs, l1_hits: line\n"
+                   "# requests through the L1's lookup, those it served; mem_done: global accesses completed;\n"
+                   "# placed: groups placed; group_cycles: groups resident, summed over its cycles (/ len: the mean);\n"
+                   "# groups, waves: resident at its last cycle\n");
+        fprintf(f, "# cycle len cu");
+        for (unsigned i = 0; i < TL_NUM; i++) fprintf(f, " %s", tl_names[i]);
+        fprintf(f, " groups waves\n");
+        fputs(rows.c_str(), f);
+        if (fclose(f) != 0) {
+            msg = "cannot write the timeline file " + path;
+            return false;
+        }
+        return true;
+    }
+};
+
 struct RtlDev {
     gpu_config cfg{};
     std::unique_ptr<VerilatedContext> ctx;
@@ -216,6 +308,7 @@ struct RtlDev {
     std::unique_ptr<VerilatedFstC> fst;    // null: no trace
     rtl_trace_config trace{};
     std::string trace_path;
+    std::unique_ptr<Timeline> tl;          // null: no timeline
 
     uint64_t edge = 0;                     // rising edges since reset began
     uint64_t launch_edge = 0;
@@ -249,6 +342,7 @@ struct RtlDev {
     // CU c's counters as read by read_counters (the memory system's stay 0).
     gpu_counters cu_counters(unsigned c) const;
     bool replay();
+    void timeline_events();
 };
 
 // One clock cycle ending just after a rising edge: drive the slave side of the
@@ -327,6 +421,14 @@ bool RtlDev::clock()
         if (bv && p.bready) {
             mem->b_taken(next);
             mem_err_seen |= b.resp != AXI_RESP_OKAY;
+        }
+        if (tl && in_run && next >= launch_edge) {
+            // The timeline: the L1s' lookups at this edge (read here, as for lockstep).
+            uint64_t av = bits(t.tr_l1_a_valid_o, 0, GPU_TOP_NUM_CUS), hv = bits(t.tr_l1_a_hit_o, 0, GPU_TOP_NUM_CUS);
+            for (unsigned c = 0; av >> c; c++) {
+                tl->n[c][TL_MEM_REQS] += av >> c & 1;
+                tl->n[c][TL_L1_HITS] += av >> c & hv >> c & 1;
+            }
         }
         // The memory system's events at this edge: the L1s' lookups and
         // fills, the L2 slices' performs. They depend on this cycle's AXI
@@ -488,6 +590,33 @@ bool RtlDev::replay()
     return ls->edge(cycle(), ev, n, t.tr_disp_valid_o ? &d : nullptr, (unsigned)t.tr_fault_cu_o, (unsigned)t.tr_fault_slot_o);
 }
 
+// The timeline: the CU events and the placement of the edge just taken
+// (the ports replay() reads), counted for the current interval.
+void RtlDev::timeline_events()
+{
+    const Vgpu_top &t = *top;
+    Timeline &L = *tl;
+    uint64_t valid = bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS);
+    for (unsigned c = 0; valid >> c; c++) {
+        if (!(valid >> c & 1)) continue;
+        unsigned kind = (unsigned)bits(t.tr_kind_o, 2 * c, 2);
+        if (kind == 1) L.n[c][TL_MEM_DONE]++;
+        if (kind != 0) continue;   // (MEM_DONE, FAULT)
+        unsigned pc = (unsigned)bits(t.tr_pc_o, 12 * c, 12);
+        const isa_op_info *op = isa_op((uint8_t)ISA_GET(pc < imem_known ? imem[pc] : 0, OPCODE));
+        L.n[c][TL_INSTS]++;
+        L.n[c][TL_VALU] += op->unit == ISA_UNIT_VALU;
+        L.n[c][TL_LDS] += op->unit == ISA_UNIT_LDS;
+        L.n[c][TL_GMEM] += op->unit == ISA_UNIT_GMEM;
+        if (op->opcode == ISA_OP_END && op->mnemonic) L.slot_group[c][bits(t.tr_slot_o, c, 1)] = -1;
+    }
+    if (t.tr_disp_valid_o && t.tr_disp_cu_o < GPU_TOP_NUM_CUS) {
+        unsigned c = t.tr_disp_cu_o, s = t.tr_disp_slot_o;
+        L.n[c][TL_PLACED]++;
+        for (unsigned i = 0; i < L.waves && s + i < 2; i++) L.slot_group[c][s + i] = (int)t.tr_disp_group_o;
+    }
+}
+
 } // namespace
 
 // The register port as the driver's callbacks (csrc/gpu_driver.h): 0, or 1
@@ -534,6 +663,11 @@ static gpu_status rtl_create(void **state, const gpu_config *cfg, char *err, siz
         d->trace.depth = (unsigned)depth;
     }
     d->trace.path = d->trace_path.empty() ? nullptr : d->trace_path.c_str();
+    if (!g_timeline_path.empty()) {
+        d->tl = std::make_unique<Timeline>();
+        d->tl->path = g_timeline_path;
+        d->tl->every = g_timeline_every;
+    }
 
     // The initial state of every register and memory the reset does not set
     // (--x-initial unique): random from a seed by default, so that no logic
@@ -698,9 +832,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
             ok = false;
         }
     }
+    if (d->tl) d->tl->start(d->cfg.num_cus, desc->num_groups, desc->waves_per_group);
     if (ok) ok = d->clock();  // edge 0: the launch pulse sampled
     gpu_status st = GPU_OK;
     if (ok && d->ls) ok = d->replay();
+    if (ok && d->tl) {
+        d->timeline_events();
+        d->tl->tick(d->cycle());
+    }
     // Deadlock watchdog: while busy, some CU retires or completes something, the
     // dispatcher places a group, or a request is accepted, within every window
     // of this many cycles (the longest legal silence is a memory round trip
@@ -718,6 +857,10 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         }
         ok = d->clock();
         if (ok && d->ls && !d->mem_err_seen) ok = d->replay();
+        if (ok && d->tl) {
+            d->timeline_events();
+            d->tl->tick(d->cycle());
+        }
         uint64_t acc = d->axi_events;
         if (bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS) || t.tr_disp_valid_o || acc != last_accepted) {
             last_progress = d->cycle();
@@ -736,6 +879,14 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     d->in_run = false;
     uint64_t cycles = d->edge >= d->launch_edge ? d->cycle() : 0;
     if (d->fst && d->fst->isOpen()) d->fst->flush();
+    if (d->tl) {
+        // (written after a failed run too, as far as it got)
+        std::string m;
+        if (!d->tl->write(cycles, m) && ok) {
+            d->err = m;
+            ok = false;
+        }
+    }
 
     // The START write's response was taken while the task ran.
     if (ok && d->host.busy()) {

@@ -77,6 +77,22 @@ typedef struct {
  * set it before gpu_open). NULL turns it off. */
 void rtl_backend_set_trace(const rtl_trace_config *t);
 
+/* The timeline (wgrun --timeline, make bench; docs/bench.md): every `every`
+ * cycles of a launch, one text row per CU of what its trace port and its
+ * L1 showed in those cycles: instructions retired (all, and those of the
+ * vector ALU, the LDS and the global-memory unit), line requests through the
+ * L1's lookup and its hits, global accesses completed, groups placed, and
+ * the groups and waves resident at the interval's last cycle. The ports are
+ * only read: the GPU's cycles do not change, and the rows are deterministic.
+ * The file is written at the end of every launch of the RTL devices opened
+ * after this call (a process-wide setting, like rtl_backend_set_trace); a
+ * later launch rewrites it. NULL or an empty path turns it off. */
+typedef struct {
+    const char *path;   /* text file: '#' comment lines, then "cycle cu insts ..." rows */
+    uint64_t every;     /* cycles per row, >= 1 */
+} rtl_timeline_config;
+void rtl_backend_set_timeline(const rtl_timeline_config *t);
+
 /* NumCus of the Verilated model: the largest cfg.num_cus it accepts. */
 unsigned rtl_backend_max_cus(void);
 

@@ -13,6 +13,11 @@
  * golden model alone and every buffer must end equal. --dump writes a buffer
  * after the run; --expect compares it, bit-exact, with a file.
  *
+ * --stats FILE writes the run's figures as key=value lines (the counters,
+ * per CU on the RTL, the configuration, the wall time and the result) for
+ * scripts (make bench); --timeline FILE (RTL) writes what each CU did in
+ * every --timeline-every cycles (rtl_backend_set_timeline, docs/bench.md).
+ *
  * Exit status: 0 PASS; 1 FAIL (a fault, a timeout, a lockstep mismatch, an
  * output that differs); 2 bad input (options, files, kernel source), with a
  * one-line message on stderr.
@@ -85,6 +90,10 @@ typedef struct {
     unsigned ndump, nexpect;
     int expect_fault;        /* 0: none; else the isa_fault code the run must end with */
     const char *mem_error;   /* --mem-error: planted DRAM error responses (WAVEGPU_MEM_ERROR) */
+    const char *stats;       /* --stats: key=value figures of the run */
+    const char *timeline;    /* --timeline: the per-CU rows of rtl_backend_set_timeline */
+    uint64_t timeline_every;
+    bool timeline_every_given;
     bool quiet;
 } options;
 
@@ -144,6 +153,12 @@ static void usage(FILE *f)
           "  --trace-start C         first cycle traced (default 0)\n"
           "  --trace-end C           first cycle not traced; 0: to the end (default start + 150000)\n"
           "  --trace-depth D         hierarchy levels traced (default 0: all)\n"
+          "  --timeline FILE         RTL: per CU, every --timeline-every cycles, the instructions retired (all,\n"
+          "                          vector ALU, LDS, global), line requests, L1 hits, global accesses completed,\n"
+          "                          groups placed and groups and waves resident, as text rows (docs/bench.md)\n"
+          "  --timeline-every K      cycles per timeline row (default 256)\n"
+          "  --stats FILE            write the run's figures as key=value lines: configuration, every counter\n"
+          "                          (per CU on the RTL: cu0.insts=...), wall time, result\n"
           "  --quiet                 no summary, only the checks and PASS or FAIL\n"
           "exit status: 0 PASS, 1 FAIL, 2 bad input\n",
           f);
@@ -576,6 +591,11 @@ static int parse_options(int argc, char **argv, options *o)
         NUM64("--trace-start", trace_start, 0, UINT64_MAX)
         NUM32("--trace-depth", trace_depth, 0, 99)
         else if (!strcmp(a, "--mem-bytes")) { if (!v) break; }
+        else if (!strcmp(a, "--timeline-every")) {
+            if (!v) break;
+            if (parse_u64_opt(a, v, 1, UINT64_MAX, &o->timeline_every, err, sizeof err) != 0) return bad("%s", err);
+            o->timeline_every_given = true;
+        }
         else if (!strcmp(a, "--trace-end")) {
             if (!v) break;
             if (parse_u64_opt(a, v, 0, UINT64_MAX, &o->trace_end, err, sizeof err) != 0) return bad("%s", err);
@@ -606,6 +626,14 @@ static int parse_options(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--args")) {
             if (!v) break;
             if (add_args(o, v) != 0) return -1;
+        } else if (!strcmp(a, "--stats")) {
+            if (!v) break;
+            if (!*v) return bad("--stats: empty path");
+            o->stats = v;
+        } else if (!strcmp(a, "--timeline")) {
+            if (!v) break;
+            if (!*v) return bad("--timeline: empty path");
+            o->timeline = v;
         } else if (!strcmp(a, "--mem-error")) {
             if (!v) break;
             o->mem_error = v;
@@ -643,6 +671,8 @@ static int parse_options(int argc, char **argv, options *o)
         return bad("--cus: %u is more than the model's NumCus %u", o->cus, rtl_backend_max_cus());
     if (o->lds % 4) return bad("--lds: %u is not a multiple of 4", o->lds);
     if (o->fst && o->backend != GPU_BACKEND_RTL) return bad("--fst: waves come from the RTL; use --backend rtl");
+    if (o->timeline && o->backend != GPU_BACKEND_RTL) return bad("--timeline: the timeline comes from the RTL; use --backend rtl");
+    if (o->timeline_every_given && !o->timeline) return bad("--timeline-every: no --timeline given");
     if (o->mem_error && o->backend != GPU_BACKEND_RTL) return bad("--mem-error: the golden model has no memory port; use --backend rtl");
     if (!o->trace_end_given) o->trace_end = o->trace_start + DEFAULT_TRACE_CYCLES;
     if (o->trace_end_given && !o->fst) return bad("--trace-end: no --fst given");
@@ -775,6 +805,56 @@ static bool compare(const char *what, const buffer *b, const uint32_t *exp, cons
     return false;
 }
 
+/* ------------------------------------------------------------ --stats */
+
+/* Every field of gpu_counters, in order (the assertion catches a new one). */
+#define COUNTER_FIELDS(X) X(cycles) X(instructions) X(lane_ops) X(valu_insts) X(salu_insts) X(xlane_insts) \
+    X(red_insts) X(branch_insts) X(sig_insts) X(lds_insts) X(gmem_insts) X(lds_accesses) X(lds_conflict_cycles) \
+    X(global_loads) X(global_stores) X(global_atomics) X(mem_requests) X(mem_stall_cycles) X(l1_hits) X(l1_misses) \
+    X(l1_evictions) X(l2_hits) X(l2_misses) X(l2_evictions) X(l2_atomics) X(dram_bytes_read) X(dram_bytes_written) \
+    X(barriers) X(stall_dependency) X(stall_memory) X(stall_barrier) X(stall_lds) X(stall_fetch) X(groups)
+#define COUNT_FIELD(f) +1
+_Static_assert(sizeof(gpu_counters) == (0 COUNTER_FIELDS(COUNT_FIELD)) * sizeof(uint64_t),
+               "gpu_counters has a field that --stats does not write");
+#undef COUNT_FIELD
+
+/* The run's figures as key=value lines: the configuration, the result, the
+ * counters of the host API (sums over the CUs, cycles the launch's), and on
+ * the RTL every counter of every CU (cuN.<name>, rtl/gpu_ctr_pkg.sv), the
+ * DRAM model's view and the simulation speed. */
+static int write_stats(const options *o, const outcome *r, uint32_t waves, uint32_t lds, bool pass)
+{
+    FILE *f = fopen(o->stats, "w");
+    if (!f) return bad("--stats %s: %s", o->stats, strerror(errno));
+    const bool rtl = o->backend == GPU_BACKEND_RTL;
+    fprintf(f, "# wgrun --stats: %s\n", o->kernel);
+    fprintf(f, "kernel=%s\nbackend=%s\nresult=%s\nstatus=%s\n", o->kernel, rtl ? "rtl" : "golden", pass ? "PASS" : "FAIL",
+            gpu_status_name(r->st));
+    fprintf(f, "num_cus=%u\ngroups_launched=%u\nwaves_per_group=%u\nlds_bytes=%u\n", o->cus, o->groups, waves, lds);
+    fprintf(f, "mem_latency=%u\ndram_channels=%u\ndram_bytes_per_cycle=%u\ndram_peak_bytes_per_cycle=%u\njitter=%" PRIu64 "\n",
+            o->latency, o->dram_channels, o->dram_bpc, o->dram_channels * o->dram_bpc, o->jitter);
+    fprintf(f, "lockstep=%s\nwall_seconds=%.6f\n", rtl && o->lockstep ? "on" : "off", r->seconds);
+    if (r->ran) {
+#define WRITE_FIELD(x) fprintf(f, #x "=%" PRIu64 "\n", r->ctr.x);
+        COUNTER_FIELDS(WRITE_FIELD)
+#undef WRITE_FIELD
+    }
+    rtl_run_stats s;
+    if (rtl && r->ran && rtl_backend_last_run(&s)) {
+        fprintf(f, "sim_cycles=%" PRIu64 "\nsim_wall_seconds=%.6f\nsim_cycles_per_second=%.1f\n", s.cycles, s.wall_seconds,
+                s.wall_seconds > 0 ? (double)s.cycles / s.wall_seconds : 0.0);
+        fprintf(f, "dram_model_read_bytes=%" PRIu64 "\ndram_model_write_bytes=%" PRIu64 "\ndram_model_read_bursts=%" PRIu64
+                "\ndram_model_write_bursts=%" PRIu64 "\ntraced_cycles=%" PRIu64 "\ninitial_state=%s\n",
+                s.dram_read_bytes, s.dram_write_bytes, s.dram_read_bursts, s.dram_write_bursts, s.traced_cycles,
+                s.initial_state);
+        for (unsigned c = 0; c < s.num_cus; c++)
+            for (unsigned i = 0; i < rtl_backend_num_ctrs(); i++)
+                fprintf(f, "cu%u.%s=%" PRIu64 "\n", c, rtl_backend_ctr_name(i), s.ctr[c][i]);
+    }
+    if (fclose(f) != 0) return bad("--stats %s: write error", o->stats);
+    return 0;
+}
+
 /* ------------------------------------------------------------ main */
 
 /* --header: the words of every "# run:" line of the kernel source, placed
@@ -869,6 +949,7 @@ int main(int argc, char **argv)
     o.dram_bpc = 4;
     o.mem_bytes = 16u << 20;
     o.max_cycles = 200000000ull;
+    o.timeline_every = 256;
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -928,6 +1009,10 @@ int main(int argc, char **argv)
     if (o.fst) {
         rtl_trace_config t = { .path = o.fst, .start = o.trace_start, .end = o.trace_end, .depth = o.trace_depth };
         rtl_backend_set_trace(&t);
+    }
+    if (o.timeline) {
+        rtl_timeline_config t = { .path = o.timeline, .every = o.timeline_every };
+        rtl_backend_set_timeline(&t);
     }
     outcome r, g;
     memset(&g, 0, sizeof g);
@@ -1020,6 +1105,11 @@ int main(int argc, char **argv)
             free(exp);
         }
     }
+    if (o.stats && status != 2) {
+        if (write_stats(&o, &r, waves, lds, ok) != 0) ok = false;
+        else if (!o.quiet) printf("stats      %s\n", o.stats);
+    }
+    if (o.timeline && r.ran && !o.quiet) printf("timeline   %s: every %" PRIu64 " cycles\n", o.timeline, o.timeline_every);
     printf("%s %s\n", ok && !status ? "PASS" : "FAIL", o.kernel);
     free_outcome(&r);
     free_outcome(&g);
