@@ -8,3 +8,10 @@ else
     echo "FAIL isa_generated_files_up_to_date: $out"
     exit 1
 fi
+# ... and kernels/sgemm.s is what scripts/gen_sgemm.py writes.
+if out=$(python3 scripts/gen_sgemm.py --check kernels/sgemm.s 2>&1); then
+    echo "PASS sgemm_generated_kernel_up_to_date"
+else
+    echo "FAIL sgemm_generated_kernel_up_to_date: $out"
+    exit 1
+fi

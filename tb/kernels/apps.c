@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The application kernels (matmul, vecadd, saxpy, reductions, transpose,
- * histogram) against host computations on fixed-seed inputs. */
+/* The application kernels (matmul, sgemm, vecadd, saxpy, reductions,
+ * transpose, histogram) against host computations on fixed-seed inputs. */
 #include "kernels_test.h"
 
 /* ------------------------------------------------------------ application kernels
@@ -54,6 +54,51 @@ void test_matmul(uint32_t n, const char *name)
         }
     }
     free(a); free(b); free(exp); free(got);
+    gpu_close(dev);
+}
+
+/* kernels/sgemm.s: C = A*B, N x N f32, (N/8)*(N/128) groups of 1 wave. The
+ * reference is the kernel's order: for every element acc = +0.0, then
+ * acc = fmaf(A[i][k], B[k][j], acc) for k ascending, each fused multiply-add
+ * rounded once. Inputs: the moderate values of test_matmul (products and
+ * sums over a wide range of exponents, so that a multiply then an add, or
+ * another order, would round differently), with near-cancellations: row
+ * k = 3 (mod 8) of B repeats row k-1, and in the rows i = 3 (mod 8) of A,
+ * A[i][k] = -A[i][k-1] * 1.0000001f there, so that two consecutive terms
+ * almost cancel. */
+void test_sgemm(uint32_t n, unsigned cus, const char *name)
+{
+    if (!selected(name)) return;
+    gpu_device *dev = open_dev(name, cus, 0);
+    if (!dev) return;
+    size_t nn = (size_t)n * n;
+    uint32_t *a = words_alloc(nn), *b = words_alloc(nn), *exp = words_alloc(nn + GUARD_WORDS), *got = NULL;
+    float *acc = calloc(n, sizeof *acc);
+    gpu_addr da, db, dc;
+    prng r = { 9000u + n };
+    for (size_t i = 0; i < nn && a; i++)
+        a[i] = (i / n % 8 == 3 && i % n % 8 == 3) ? bits(-fl(a[i - 1]) * 1.0000001f) : prng_f32_moderate(&r);
+    for (size_t i = 0; i < nn && b; i++) b[i] = (i / n % 8 == 3) ? b[i - n] : prng_f32_moderate(&r);
+    if (a && b && exp && acc && dev_buf(name, dev, (uint32_t)nn * 4, a, 0, &da) &&
+        dev_buf(name, dev, (uint32_t)nn * 4, b, 0, &db) &&
+        dev_buf(name, dev, (uint32_t)(nn + GUARD_WORDS) * 4, NULL, SENTINEL, &dc)) {
+        uint32_t args[4] = { da, db, dc, n };
+        if (run_ok(name, dev, "sgemm", (n / 8) * (n / 128), 0, 0, args, 4) &&
+            (got = dev_fetch(name, dev, dc, nn + GUARD_WORDS))) {
+            for (uint32_t i = 0; i < n; i++) {
+                for (uint32_t j = 0; j < n; j++) acc[j] = 0.0f;
+                for (uint32_t k = 0; k < n; k++) {
+                    float aik = fl(a[(size_t)i * n + k]);
+                    const uint32_t *brow = b + (size_t)k * n;
+                    for (uint32_t j = 0; j < n; j++) acc[j] = fmaf(aik, fl(brow[j]), acc[j]);
+                }
+                for (uint32_t j = 0; j < n; j++) exp[(size_t)i * n + j] = canon(acc[j]);
+            }
+            for (size_t i = nn; i < nn + GUARD_WORDS; i++) exp[i] = SENTINEL;
+            check_words(name, exp, got, nn + GUARD_WORDS, "C");
+        }
+    }
+    free(a); free(b); free(exp); free(got); free(acc);
     gpu_close(dev);
 }
 

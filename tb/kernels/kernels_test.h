@@ -139,6 +139,11 @@ static inline uint32_t *words_alloc(size_t n) { return calloc(n ? n : 1, 4); }
 /* C = A*B with the seed's tiled kernel: N x N f32, (N/8)^2 groups of 2 waves. */
 void test_matmul(uint32_t n, const char *name);
 
+/* C = A*B with the register-tiled kernels/sgemm.s: N x N f32 (N a multiple of
+ * 128), (N/8)*(N/128) groups of 1 wave on `cus` CUs (0: the default), checked
+ * against fmaf in the kernel's order (k ascending). */
+void test_sgemm(uint32_t n, unsigned cus, const char *name);
+
 /* c = a + b (u32) over n elements, ceil(n/32) groups of 1 wave. */
 void test_vecadd(uint32_t n, const char *name);
 

@@ -49,6 +49,11 @@ int main(int argc, char **argv)
     test_matmul(128, "kernel_matmul_tiled_128");
     test_matmul(32, "kernel_matmul_tiled_32");
     test_matmul(24, "kernel_matmul_tiled_24");
+    test_sgemm(128, 0, "kernel_sgemm_128");
+#ifndef TEST_MAX_CUS /* not on the small configuration (1 CU of 1 lane), where they would take minutes */
+    test_sgemm(128, 3, "kernel_sgemm_128_3cus");
+    test_sgemm(256, 0, "kernel_sgemm_256"); /* two column blocks: the group numbering of sgemm.s */
+#endif
     test_vecadd(1000, "kernel_vecadd_u32_tail");
     test_vecadd(256, "kernel_vecadd_u32_no_tail");
     test_saxpy(1000, "kernel_saxpy_f32_fma_tail");
