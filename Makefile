@@ -34,8 +34,9 @@ TESTFLOAT_DIR ?= $(SHARED)/testfloat
 # SANITIZE=1: every C and C++ program of the project built with
 # AddressSanitizer and UndefinedBehaviorSanitizer, into build/san/ (the
 # Verilated models themselves are generated code and stay uninstrumented:
-# the RTL tests link build/vtop's, the normal build's model). make test SANITIZE=1 then runs the C and C++
-# tests (below, SAN_CHECK).
+# the RTL tests link build/vtop's, the normal build's model, and the RTL
+# unit benches the normal build's models of their units). make test
+# SANITIZE=1 then runs the C and C++ tests (below, SAN_CHECK).
 SANITIZE      ?=
 # COVERAGE=1 (set by make coverage, docs/coverage.md): the RTL programs
 # built into build/cov/ against their own model of gpu_top, Verilated with
@@ -150,7 +151,22 @@ $(BUILD)/v$(1)/Vgpu_$(1): tb/rtl/$(3)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_S
 	    -LDFLAGS "$$(abspath $(LIB)) -lm $(SAN_FLAGS)" \
 	    -o Vgpu_$(1) > $(BUILD)/v$(1)/build.log 2>&1 || { tail -20 $(BUILD)/v$(1)/build.log; exit 1; }
 endef
-$(foreach u,$(RTL_UNITS),$(eval $(call rtl_unit_rule,$(u),$(or $(UNIT_TOP_$(u)),gpu_$(or $(UNIT_MOD_$(u)),$(u))),$(or $(UNIT_TB_$(u)),$(UNIT_MOD_$(u)),$(u)))))
+# In a SANITIZE build a unit bench is its testbench compiled with the
+# sanitizers and linked with the normal build's model of the unit (generated
+# code, not instrumented, as for the RTL tests; made by a make without
+# SANITIZE).
+define rtl_unit_san_rule
+build/v$(1)/V$(2)__ALL.a: tb/rtl/$(3)_tb.cpp $(TBSRC_$(1)) $(TBDEP_$(1)) $(RTL_SRCS) rtl/lint_waivers.vlt scripts/small_config.txt
+	+@$$(MAKE) --no-print-directory SANITIZE= build/v$(1)/Vgpu_$(1)
+$(BUILD)/v$(1)/Vgpu_$(1): build/v$(1)/V$(2)__ALL.a $(LIB)
+	@mkdir -p $(BUILD)/v$(1)
+	$(CXX) -std=c++17 -O2 -g $(SAN_FLAGS) -faligned-new -Ibuild/v$(1) -isystem $$(VROOT)/include -isystem $$(VROOT)/include/vltstd \
+	    -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 \
+	    -Icsrc -Itb/rtl -Isim -I$(BUILD)/gen $(UNIT_CFLAGS_$(1)) tb/rtl/$(3)_tb.cpp $$(filter-out %.sv,$(TBSRC_$(1))) \
+	    build/v$(1)/V$(2)__ALL.a $$(addprefix build/v$(1)/,verilated.o verilated_dpi.o verilated_threads.o) \
+	    $(LIB) $$(TB_LDLIBS) -o $$@
+endef
+$(foreach u,$(RTL_UNITS),$(eval $(call $(if $(SANITIZE),rtl_unit_san_rule,rtl_unit_rule),$(u),$(or $(UNIT_TOP_$(u)),gpu_$(or $(UNIT_MOD_$(u)),$(u))),$(or $(UNIT_TB_$(u)),$(UNIT_MOD_$(u)),$(u)))))
 
 rtl-units: $(RTL_UNIT_BINS)
 
@@ -734,11 +750,11 @@ install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis $(WGRUN)
 	done
 
 # ---------------------------------------------------------------- formal proofs
-# make formal: the SymbiYosys proofs of tb/formal/ (coalescer, dispatcher,
-# AXI4-Lite slave, AXI4 master; docs/formal.md), each by k-induction, and each
-# run again on a planted one-line RTL mutant that must fail (scripts/formal.sh;
-# FORMAL=formal_axi runs only the proofs whose names start so). About 95 s;
-# part of make test.
+# make formal: the SymbiYosys proofs of tb/formal/ (docs/formal.md: the
+# coalescer, LDS, memory unit, dispatcher, AXI ports, every internal
+# valid/ready interface), each run again on a planted one-line RTL mutant
+# that must fail (scripts/formal.sh; FORMAL=formal_l2 runs only the proofs
+# whose names start so). Part of make test.
 FORMAL ?=
 formal: deps
 	@bash scripts/formal.sh $(FORMAL)

@@ -11,7 +11,8 @@
 // Answers go to the memory unit with valid/ready (resp_ready_i; the unit of a
 // small build takes one in several cycles): an answer offered and not taken
 // keeps the port, and an L2 answer waits (dresp_ready_o) while another is
-// offered; else an L2 answer goes first and a hit waits a cycle.
+// offered; else an L2 answer goes first and a hit waits a cycle. A request
+// offered to the L2 (dreq_*) stays offered until taken.
 `default_nettype none
 
 module gpu_l1 #(
@@ -224,10 +225,15 @@ module gpu_l1 #(
   wire a_cacheable = t_op_q == gpu_mem_pkg::MEM_OP_LOAD && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
   wire a_update    = t_op_q == gpu_mem_pkg::MEM_OP_STORE && !t_nt_q && t_scope_q <= gpu_isa_pkg::SCOPE_GROUP;
   wire a_inv_all   = t_op_q == gpu_mem_pkg::MEM_OP_CACHE;
-  wire a_is_hit    = a_cacheable && a_hit;
+  // A request offered to the L2 and not taken (a_offer_q) stays offered
+  // until taken (valid/ready): a fill of its line meanwhile does not make it
+  // a hit, and a fill does not stall it (a store that updates its line then
+  // drops the line instead of writing it).
+  logic a_offer_q;
+  wire a_is_hit    = a_cacheable && a_hit && !a_offer_q;
   // A hit needs stage B; a store that updates its line needs the RAM's write
   // port, which an arriving answer that may fill takes first.
-  wire a_stall     = b_block || (fill_hit && a_update);
+  wire a_stall     = b_block || (fill_hit && a_update && !a_offer_q);
   wire a_alloc     = a_cacheable && !a_hit && !a_pend && ms_free_ok && victim_ok;
   wire a_send      = !a_is_hit && !a_inv_all;
   wire a_go        = t_ready && !a_stall && (a_send ? dreq_ready_i : 1'b1);
@@ -269,7 +275,7 @@ module gpu_l1 #(
     if (fill_install) begin
       ram_we    = 16'hFFFF;
       ram_waddr = ms_idx_q[fill_ms];
-    end else if (a_go && a_update && a_hit) begin
+    end else if (a_go && a_update && a_hit && !fill_hit) begin
       ram_we    = t_words_q;
       ram_waddr = a_idx;
     end
@@ -298,7 +304,9 @@ module gpu_l1 #(
   assign tr_fill_tag_o = dresp_tag_i;
 
   // ---------------------------------------------------------------- updates
-  wire a_drops = a_go && a_hit && !a_cacheable && !a_update && !a_inv_all;   // the request drops its line
+  // the request drops its line (a store that updates it: only when a fill
+  // takes the RAM's write port, a_offer_q)
+  wire a_drops = a_go && a_hit && ((!a_cacheable && !a_update && !a_inv_all) || (a_update && fill_hit));
 
   // The valid lines (for the counter of cache_inv_l1).
   logic [IdxW:0] lines_valid;
@@ -327,6 +335,7 @@ module gpu_l1 #(
     if (tag_re) tags_t_q <= 1'b1;
     else if (t_load || (tag_we != '0 && tag_waddr == a_set)) tags_t_q <= 1'b0;
 
+    a_offer_q <= dreq_valid_o && !dreq_ready_i;
     if (b_take) b_valid_q <= 1'b0;
     b_held_q <= use_b && !resp_ready_i;
     if (a_go && (a_is_hit || a_inv_all)) begin   // (cache_inv_l1 is answered here too, with no data)
@@ -353,7 +362,7 @@ module gpu_l1 #(
     end
     // counters
     if (a_go && a_is_hit) c_hits_q <= c_hits_q + 32'd1;
-    if (a_go && a_cacheable && !a_hit) c_misses_q <= c_misses_q + 32'd1;
+    if (a_go && a_cacheable && !a_is_hit) c_misses_q <= c_misses_q + 32'd1;
     if (a_drops || (a_go && a_alloc && valid_q[vic_idx])) c_evict_q <= c_evict_q + 32'd1;
     if (a_go && a_inv_all) c_evict_q <= c_evict_q + {{(31 - IdxW){1'b0}}, lines_valid};
     if (clear_i) begin
@@ -368,6 +377,7 @@ module gpu_l1 #(
       ms_valid_q <= '0;
       b_valid_q  <= 1'b0;
       b_held_q   <= 1'b0;
+      a_offer_q  <= 1'b0;
       t_valid_q  <= 1'b0;
       tags_t_q   <= 1'b0;
       c_hits_q   <= '0;

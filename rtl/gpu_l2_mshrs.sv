@@ -118,9 +118,12 @@ module gpu_l2_mshrs #(
   assign replay_cmp_o   = ms_cmp_q[replay_id];
   assign replay_tag_o   = ms_tag_q[replay_id];
 
-  // Reads: the lowest entry waiting to send whose line has no write-back in flight.
-  logic             mr_ok;
-  logic [MshrW-1:0] mr_idx;
+  // Reads: the lowest entry waiting to send whose line has no write-back in
+  // flight; a read offered and not taken is offered again (mr_hold_q), so
+  // mr_* holds until mr_ready_i (its entry stays waiting, and no write-back
+  // of a line being fetched starts).
+  logic             mr_ok, mr_hold_q;
+  logic [MshrW-1:0] mr_idx, mr_hold_idx_q;
   always_comb begin
     mr_ok  = 1'b0;
     mr_idx = '0;
@@ -131,6 +134,10 @@ module gpu_l2_mshrs #(
         mr_ok  = 1'b1;
         mr_idx = m[MshrW-1:0];
       end
+    end
+    if (mr_hold_q) begin
+      mr_ok  = 1'b1;
+      mr_idx = mr_hold_idx_q;
     end
   end
   assign mr_valid_o = mr_ok;
@@ -154,8 +161,10 @@ module gpu_l2_mshrs #(
   logic             opnd_due_q;   // the entry allocated at the last edge takes opnd_i
   logic [MshrW-1:0] opnd_id_q;
   always_ff @(posedge clk_i) begin
-    opnd_due_q <= alloc_i;
-    opnd_id_q  <= free_id;
+    opnd_due_q    <= alloc_i;
+    mr_hold_q     <= mr_ok && !mr_ready_i;
+    mr_hold_idx_q <= mr_idx;
+    opnd_id_q     <= free_id;
     if (opnd_due_q) ms_opnd_q[opnd_id_q] <= opnd_i;
     if (fill_i) begin
       ms_beat_q[fill_id_i] <= ms_beat_q[fill_id_i] + 2'd1;
@@ -176,8 +185,10 @@ module gpu_l2_mshrs #(
       ms_cmp_q[free_id]   <= alloc_cmp_i;
       ms_tag_q[free_id]   <= alloc_tag_i;
     end
-    if (rst_i)
+    if (rst_i) begin
+      mr_hold_q <= 1'b0;
       for (int m = 0; m < Mshrs; m++) ms_state_q[m] <= MS_FREE;
+    end
   end
 
 `ifndef SYNTHESIS

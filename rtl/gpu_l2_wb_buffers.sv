@@ -82,10 +82,12 @@ module gpu_l2_wb_buffers #(
     end
 
   // Send the lowest filled buffer (its data arrives in the cycle after its
-  // allocation) when the table of writes in flight has a free slot.
-  logic           mw_ok, wr_free_ok;
-  logic [WbW-1:0] mw_idx;
-  logic [WrW-1:0] wr_free;
+  // allocation) when the table of writes in flight has a free slot; a write
+  // offered and not taken is offered again with the same slot (mw_hold_q),
+  // so mw_* holds until mw_ready_i.
+  logic           mw_ok, wr_free_ok, mw_hold_q;
+  logic [WbW-1:0] mw_idx, mw_hold_idx_q;
+  logic [WrW-1:0] wr_free, mw_hold_slot_q;
   always_comb begin
     mw_ok      = 1'b0;
     mw_idx     = '0;
@@ -101,6 +103,11 @@ module gpu_l2_wb_buffers #(
         mw_ok  = wr_free_ok;
         mw_idx = i[WbW-1:0];
       end
+    if (mw_hold_q) begin
+      mw_ok   = 1'b1;
+      mw_idx  = mw_hold_idx_q;
+      wr_free = mw_hold_slot_q;
+    end
   end
   assign mw_valid_o = mw_ok;
   assign mw_line_o  = wb_line_q[mw_idx];
@@ -112,6 +119,9 @@ module gpu_l2_wb_buffers #(
   assign busy_o          = wb_valid_q != '0 || wr_valid_q != '0;
 
   always_ff @(posedge clk_i) begin
+    mw_hold_q      <= mw_ok && !mw_ready_i;
+    mw_hold_idx_q  <= mw_idx;
+    mw_hold_slot_q <= wr_free;
     if (data_i) wb_data_q[data_buf_i] <= data_line_i;
     if (mb_valid_i) wr_valid_q[mb_id_i] <= 1'b0;
     if (mw_ok && mw_ready_i) begin
@@ -129,6 +139,7 @@ module gpu_l2_wb_buffers #(
     if (rst_i) begin
       wb_valid_q <= '0;
       wr_valid_q <= '0;
+      mw_hold_q  <= 1'b0;
     end
   end
 

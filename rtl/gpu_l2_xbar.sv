@@ -2,9 +2,11 @@
 // gpu_l2_xbar: connects the CUs' line requests to the L2 slices and the
 // slices' answers back. A line goes to slice (line / BlockLines) % Slices;
 // each slice takes one request per cycle, round robin over the CUs asking
-// for it (a CU's turn passes whether or not the slice takes its request);
-// each CU takes one answer per cycle, round robin over the slices
-// with one for it (the CU is named by the tag, gpu_mem_pkg). Combinational. A
+// for it; each CU takes one answer per cycle, round robin over the slices
+// with one for it (the CU is named by the tag, gpu_mem_pkg). A request or
+// answer offered and not taken is offered again (the turn passes only when
+// it is taken), so each side's valid and payload hold until ready, given
+// that the CUs and slices hold theirs. Combinational but for the turns. A
 // request's or answer's payload is valid only with its valid bit.
 `default_nettype none
 
@@ -56,9 +58,9 @@ module gpu_l2_xbar #(
   localparam int LastSlice = Slices - 1;
 
   // ---------------------------------------------------------------- requests
-  logic [CuW-1:0]    req_last_q [Slices];   // last CU served by each slice
+  logic [Slices-1:0][CuW-1:0] req_last_q;   // last CU served by each slice (packed: formal harnesses read them)
   logic [Slices-1:0] req_any;
-  logic [CuW-1:0]    req_win [Slices];
+  logic [Slices-1:0][CuW-1:0] req_win;
 
   // The slice each CU's request goes to.
   logic [NumCus*SlW-1:0] target;
@@ -115,9 +117,9 @@ module gpu_l2_xbar #(
   end
 
   // ---------------------------------------------------------------- answers
-  logic [SlW-1:0]    resp_last_q [NumCus]; // last slice served to each CU
+  logic [NumCus-1:0][SlW-1:0] resp_last_q; // last slice served to each CU
   logic [NumCus-1:0] resp_any;
-  logic [SlW-1:0]    resp_win [NumCus];
+  logic [NumCus-1:0][SlW-1:0] resp_win;
 
   always_comb begin
     logic [SlW:0] s;
@@ -153,9 +155,12 @@ module gpu_l2_xbar #(
   end
 
   always_ff @(posedge clk_i) begin
+    // (a request or an answer not taken: the search starts at its CU or
+    // slice again, which holds it, so what a slice or CU is offered stays
+    // until taken)
     for (int s = 0; s < Slices; s++)
-      if (req_any[s]) req_last_q[s] <= req_win[s];   // (also when refused: the next CU's turn)
-    // (an answer not taken: the search starts at its slice again, which holds it)
+      if (req_any[s])
+        req_last_q[s] <= sl_ready_i[s] ? req_win[s] : req_win[s] == '0 ? CuW'(NumCus - 1) : req_win[s] - CuW'(1);
     for (int c = 0; c < NumCus; c++)
       if (resp_any[c])
         resp_last_q[c] <= cu_resp_ready_i[c] ? resp_win[c] : resp_win[c] == '0 ? SlW'(Slices - 1) : resp_win[c] - SlW'(1);

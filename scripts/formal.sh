@@ -93,17 +93,18 @@ proof() {
     fi
 }
 
-# mutant NAME SBY TASK RTLFILE SED LABELS WHAT [DEPTH]: the proof's harness
+# mutant NAME SBY TASK RTLFILE SED LABELS WHAT [DEPTH [syn]]: the proof's harness
 # and properties on a copy of rtl/RTLFILE changed by the one-line sed
 # expression SED, as a bounded model check from reset of DEPTH cycles
 # (default 12), without the harness's induction invariants (a_inv_*, left
 # out by FORMAL_NO_INV) and on the plain model (no --syn: a counterexample is
-# found faster than the netlist is synthesized): it must find a
+# found faster than the netlist is synthesized; a 9th argument "syn" keeps
+# the proof's --syn, for a harness the plain model is too slow for): it must find a
 # counterexample on an assertion whose label matches the regular expression
 # LABELS. (A task that checks one cycle from any state, formal_lds's round,
 # stays so: its counterexample is a state, not a run from reset.)
 mutant() {
-    local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12}
+    local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12} keep_syn=${9:-}
     wanted "$name" || return 0
     local dir="$OUT/mutants/$name" t0 st got
     rm -rf "$dir"
@@ -118,7 +119,7 @@ mutant() {
     sed -e "s#^\.\./\.\./rtl/$file\$#$dir/$file#" -e "s#^\.\./\.\./#$ROOT/#" \
         -e '/^\([a-z0-9_]*: *\)\{0,1\}depth /d' -e "s/^mode .*/mode bmc\ndepth $mdepth/" \
         -e 's/^read -define SYNTHESIS$/read -define SYNTHESIS FORMAL_NO_INV/' \
-        -e 's/^smtbmc --syn /smtbmc /' "$sby" >"$dir/proof.sby"
+        -e "${keep_syn:+#}s/^smtbmc --syn /smtbmc /" "$sby" >"$dir/proof.sby"
     t0=$(now)
     st=$(run_sby "$name" "$dir/proof.sby" "$task")
     got=$(failed_asserts "$name")
@@ -164,6 +165,58 @@ mutant formal_lds_rounds_mutant formal_lds round gpu_lds.sv \
 mutant formal_gmem_mutant formal_gmem - gpu_gmem.sv \
     's/if (valid_q\[j\] \&\& older_q\[e\]\[j\] \&\& slot_q\[j\] == slot_q\[e\] \&\&/if (valid_q[j] \&\& older_q[e][j] \&\& slot_q[j] != slot_q[e] \&\&/' \
     'a_done_order' 'an older access of the same wave and kind does not hold back a completion' 7
+
+# ---------------------------------------------------------------- handshakes: crossbar (formal_l2_xbar)
+proof formal_l2_xbar          formal_l2_xbar    -
+mutant formal_l2_xbar_mutant formal_l2_xbar - gpu_l2_xbar.sv \
+    's/req_last_q\[s\] <= sl_ready_i\[s\] ? req_win\[s\] : .*;/req_last_q[s] <= req_win[s];/' \
+    'a_sl_stable' 'a request a slice refused loses its turn: the slice is offered another CU'"'"'s (the RTL before this proof)' 4 syn
+
+# ---------------------------------------------------------------- handshakes: L1 (formal_l1)
+proof formal_l1               formal_l1         -
+mutant formal_l1_mutant formal_l1 - gpu_l1.sv \
+    's/b_held_q <= use_b \&\& !resp_ready_i;/b_held_q <= 1'"'"'b0;/' \
+    'a_resp_stable' "a hit's answer not taken loses the port to an L2 answer"
+mutant formal_l1_offer_mutant formal_l1 - gpu_l1.sv \
+    's/    a_offer_q <= dreq_valid_o \&\& !dreq_ready_i;/    a_offer_q <= 1'"'"'b0;/' \
+    'a_dreq_stable' 'a request offered to the L2 and not taken becomes a hit when its line fills (dreq_valid_o dropped)'
+mutant formal_l1_room_mutant formal_l1 - gpu_l1.sv \
+    's/assign req_ready_o = !t_valid_q || a_go;/assign req_ready_o = !t_valid_q || t_ready;/' \
+    'a_req_room|a_leave_sent|a_dreq_stable' 'a request waiting for the L2 or stage B is overwritten by the next'
+
+# ---------------------------------------------------------------- handshakes: L2 slice (formal_l2)
+proof formal_l2_mshrs         formal_l2_mshrs   -
+proof formal_l2_wb            formal_l2_wb      -
+proof formal_l2_slice         formal_l2_slice   -
+mutant formal_l2_mshrs_mutant formal_l2_mshrs - gpu_l2_mshrs.sv \
+    's/if (mr_ok \&\& mr_ready_i) ms_state_q\[mr_idx\] <= MS_FILL;/if (mr_ok \&\& mr_ready_i) ms_state_q[mr_idx] <= MS_READ;/' \
+    'a_mr_entry' 'a read taken leaves its MSHR waiting to send: the read is sent again'
+mutant formal_l2_wb_mutant formal_l2_wb - gpu_l2_wb_buffers.sv \
+    's/wr_valid_q\[wr_free\] <= 1'"'"'b1;/wr_valid_q[wr_free] <= 1'"'"'b0;/' \
+    'a_mw_id' 'a write sent does not take its slot: its id is reused while the write is in flight'
+mutant formal_l2_slice_mutant formal_l2_slice - gpu_l2_slice.sv \
+    's/wire b_block   = (b_answers \&\& !resp_ready_i) || b_writes;/wire b_block   = b_writes;/' \
+    'a_resp_stable' 'an answer waiting for resp_ready_i does not hold the lookup: the next one replaces it' 8
+
+# ---------------------------------------------------------------- handshakes: start/done units (formal_units)
+proof formal_units_sdiv        formal_units_sdiv      -
+proof formal_units_reduce_c1   formal_units_reduce    c1
+proof formal_units_reduce_c4   formal_units_reduce    c4
+proof formal_units_divsqrt_l1  formal_units_divsqrt   l1
+proof formal_units_divsqrt_l32 formal_units_divsqrt   l32
+proof formal_units_lds_clear   formal_units_lds_clear -
+mutant formal_units_sdiv_mutant formal_units_sdiv - gpu_sdiv.sv \
+    's/    result_d   = result_o;/    result_d   = quot_q;/' \
+    'a_result_held' 'result_o not held after done_o: it follows the quotient register' 38
+mutant formal_units_reduce_mutant formal_units_reduce c1 gpu_reduce.sv \
+    's/assign ready_o = !busy_q;/assign ready_o = !busy_q || finish;/' \
+    'a_ready' 'ready_o one cycle early, in the cycle that finishes: a start taken while busy'
+mutant formal_units_divsqrt_mutant formal_units_divsqrt l1 gpu_fp_divsqrt.sv \
+    's/assign ready_o = state_q == StIdle;/assign ready_o = state_q == StIdle || state_q == StLoad;/' \
+    'a_ready' 'ready_o while the next pass loads: a start taken mid-operation' 20
+mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
+    's/assign go_o     = active_q \&\& !busy_q \&\& !wave_lds_i \&\& req_ready_i;/assign go_o     = active_q \&\& !busy_q \&\& req_ready_i;/' \
+    'a_go' 'a zeroing request while a wave instruction wants the LDS'
 
 echo "formal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

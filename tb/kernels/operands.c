@@ -60,18 +60,13 @@ static void store_row(program *p, unsigned r)
     p->rows++;
 }
 
-/* Operand text of slot s under kind k (k < 0: its V register). */
-static void operand(char *buf, size_t len, int k, unsigned s, bool long_slot, uint32_t lit_short, uint32_t lit_long)
+/* Operand text of a slot under kind k (K_S, K_M or K_L). */
+static void operand(char *buf, size_t len, int k, bool long_slot, uint32_t lit_short, uint32_t lit_long)
 {
-    switch (k) {
-    case K_S: snprintf(buf, len, "v21[0]"); break;
-    case K_M: snprintf(buf, len, "~v%u", REG_MASKSRC); break;
-    case K_L:
-        if (long_slot) snprintf(buf, len, "0x%08" PRIx32, lit_long);
-        else snprintf(buf, len, "%" PRId32, (int32_t)lit_short);
-        break;
-    default: snprintf(buf, len, "v%u", REG_X + s); break;
-    }
+    if (k == K_S) snprintf(buf, len, "v21[0]");
+    else if (k == K_M) snprintf(buf, len, "~v%u", REG_MASKSRC);
+    else if (long_slot) snprintf(buf, len, "0x%08" PRIx32, lit_long);
+    else snprintf(buf, len, "%" PRId32, (int32_t)lit_short);
 }
 
 /* The V register that holds what kind k gives. */
@@ -110,17 +105,24 @@ static void instruction(program *p, const isa_op_info *op, unsigned slot, const 
     }
 }
 
+/* The name of slot `slot` in a case's label: A, B, C; F, T (sel); V (memory). */
+static const char *slot_name(const isa_op_info *op, unsigned slot)
+{
+    static const char *const abc[3] = { "A", "B", "C" };
+    if (op->fmt == ISA_FMT_SEL) return slot ? "T" : "F";
+    if (op->fmt >= ISA_FMT_LDS_STORE) return "V";
+    return abc[slot < 3 ? slot : 0];
+}
+
 /* One case: the slot under kind k and under its equivalent register. */
 static void emit_case(program *p, const isa_op_info *op, unsigned slot, bool long_slot, int k, bool noret,
                       uint32_t lit_short, uint32_t lit_long)
 {
     char ksrc[32], esrc[32];
-    operand(ksrc, sizeof ksrc, k, slot, long_slot, lit_short, lit_long);
+    operand(ksrc, sizeof ksrc, k, long_slot, lit_short, lit_long);
     snprintf(esrc, sizeof esrc, "v%u", equivalent(k, long_slot));
-    const char *slot_name = op->fmt == ISA_FMT_SEL ? (slot ? "T" : "F")
-                            : (op->fmt >= ISA_FMT_LDS_STORE) ? "V" : (const char[]){ (char)('A' + slot), 0 };
     char base[24];
-    snprintf(base, sizeof base, "%s=%c%s", slot_name, kind_letter[k], noret ? " noret" : "");
+    snprintf(base, sizeof base, "%s=%c%s", slot_name(op, slot), kind_letter[k], noret ? " noret" : "");
     switch (op->fmt) {
     case ISA_FMT_LDS_STORE:
         instruction(p, op, slot, ksrc, 0, false, 29, 0);
