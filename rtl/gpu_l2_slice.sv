@@ -275,8 +275,9 @@ module gpu_l2_slice #(
   // leaves (not during a walk), unless the request's line is being fetched
   // (an MSHR holds it, or the lookup allocates one for it now): that request
   // would wait in the register and hold up the requests behind it, so it is
-  // left where it is, and the crossbar offers another CU's request. A store
-  // that misses keeps its data in the register for B's write.
+  // left where it is (the crossbar offers it again until it is taken, so the
+  // slice's other requests wait too: docs/architecture.md). A store that
+  // misses keeps its data in the register for B's write.
   wire in_fetch = (a_go && !a_hit_go && !a_full_store && t_line_q == req_line_i) || ms_fetching;
   assign req_ready_o = (!t_valid_q || (a_in_go && !a_store_miss)) && !walk_busy && !in_fetch;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
