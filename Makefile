@@ -754,7 +754,8 @@ install: $(LIB) $(RTL_LIB) $(BIN)/wgasm $(BIN)/wgdis $(WGRUN)
 # coalescer, LDS, memory unit, dispatcher, AXI ports, every internal
 # valid/ready interface), each run again on a planted one-line RTL mutant
 # that must fail (scripts/formal.sh; FORMAL=formal_l2 runs only the proofs
-# whose names start so). Part of make test.
+# whose names start so; FORMAL_JOBS=n runs n at a time, default 2). Part of
+# make test.
 FORMAL ?=
 formal: deps
 	@bash scripts/formal.sh $(FORMAL)

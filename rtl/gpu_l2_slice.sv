@@ -34,6 +34,7 @@ module gpu_l2_slice #(
   // requests (op 0 load, 1 store, 2 atomic)
   input  wire           req_valid_i,
   output logic          req_ready_o,
+  output logic          req_retry_o,    // with !req_ready_o: refused while its line is fetched (offer another)
   input  wire  [1:0]    req_op_i,
   input  wire  [5:0]    req_fn_i,
   input  wire           req_nt_i,
@@ -275,11 +276,12 @@ module gpu_l2_slice #(
   // leaves (not during a walk), unless the request's line is being fetched
   // (an MSHR holds it, or the lookup allocates one for it now): that request
   // would wait in the register and hold up the requests behind it, so it is
-  // left where it is (the crossbar offers it again until it is taken, so the
-  // slice's other requests wait too: docs/architecture.md). A store that
-  // misses keeps its data in the register for B's write.
+  // refused with req_retry_o, and the crossbar offers another CU's request
+  // meanwhile (docs/architecture.md). A store that misses keeps its data in
+  // the register for B's write.
   wire in_fetch = (a_go && !a_hit_go && !a_full_store && t_line_q == req_line_i) || ms_fetching;
   assign req_ready_o = (!t_valid_q || (a_in_go && !a_store_miss)) && !walk_busy && !in_fetch;
+  assign req_retry_o = in_fetch;
   assign perf_valid_o = a_go && (a_hit_go || a_full_store);
   assign perf_tag_o   = a_tag;
 

@@ -6,8 +6,12 @@
 // with one for it (the CU is named by the tag, gpu_mem_pkg). A request or
 // answer offered and not taken is offered again (the turn passes only when
 // it is taken), so each side's valid and payload hold until ready, given
-// that the CUs and slices hold theirs. Combinational but for the turns. A
-// request's or answer's payload is valid only with its valid bit.
+// that the CUs and slices hold theirs; with one exception: a slice that
+// refuses a request with sl_retry_i (its line is being fetched) passes the
+// turn, and is offered the next CU's request, if any, the next cycle (the
+// refused CU's request waits for its next turn, still valid). Combinational
+// but for the turns. A request's or answer's payload is valid only with its
+// valid bit.
 `default_nettype none
 
 module gpu_l2_xbar #(
@@ -36,6 +40,7 @@ module gpu_l2_xbar #(
   // to the slices
   output logic [Slices-1:0]        sl_valid_o,
   input  wire  [Slices-1:0]        sl_ready_i,
+  input  wire  [Slices-1:0]        sl_retry_i,        // with !sl_ready_i: the turn passes (see above)
   output logic [Slices*2-1:0]      sl_op_o,
   output logic [Slices*6-1:0]      sl_fn_o,
   output logic [Slices-1:0]        sl_nt_o,
@@ -157,10 +162,10 @@ module gpu_l2_xbar #(
   always_ff @(posedge clk_i) begin
     // (a request or an answer not taken: the search starts at its CU or
     // slice again, which holds it, so what a slice or CU is offered stays
-    // until taken)
+    // until taken; a request refused with a retry passes the turn)
     for (int s = 0; s < Slices; s++)
       if (req_any[s])
-        req_last_q[s] <= sl_ready_i[s] ? req_win[s] : req_win[s] == '0 ? CuW'(NumCus - 1) : req_win[s] - CuW'(1);
+        req_last_q[s] <= sl_ready_i[s] || sl_retry_i[s] ? req_win[s] : req_win[s] == '0 ? CuW'(NumCus - 1) : req_win[s] - CuW'(1);
     for (int c = 0; c < NumCus; c++)
       if (resp_any[c])
         resp_last_q[c] <= cu_resp_ready_i[c] ? resp_win[c] : resp_win[c] == '0 ? SlW'(Slices - 1) : resp_win[c] - SlW'(1);

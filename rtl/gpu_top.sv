@@ -403,7 +403,7 @@ module gpu_top #(
   localparam int WbW   = $clog2(L2Writes);
   localparam int S     = L2Slices;
 
-  logic [S-1:0]        sl_valid, sl_ready, sl_nt, sl_sys, sl_resp_valid, sl_resp_ready;
+  logic [S-1:0]        sl_valid, sl_ready, sl_retry, sl_nt, sl_sys, sl_resp_valid, sl_resp_ready;
   logic [S*2-1:0]      sl_op;
   logic [S*6-1:0]      sl_fn;
   logic [S*26-1:0]     sl_line;
@@ -435,6 +435,7 @@ module gpu_top #(
     .cu_resp_data_o  (cu_resp_data),
     .sl_valid_o      (sl_valid),
     .sl_ready_i      (sl_ready),
+    .sl_retry_i      (sl_retry),
     .sl_op_o         (sl_op),
     .sl_fn_o         (sl_fn),
     .sl_nt_o         (sl_nt),
@@ -478,6 +479,7 @@ module gpu_top #(
       .clear_i           (host_launch && !running_q),
       .req_valid_i       (sl_valid[i]),
       .req_ready_o       (sl_ready[i]),
+      .req_retry_o       (sl_retry[i]),
       .req_op_i          (sl_op[i*2 +: 2]),
       .req_fn_i          (sl_fn[i*6 +: 6]),
       .req_nt_i          (sl_nt[i]),

@@ -11,6 +11,9 @@
 #   scripts/formal.sh                 every proof and mutant
 #   scripts/formal.sh formal_lds      only the proofs (and their mutants) whose name starts so
 #
+# FORMAL_JOBS (default 2) runs are in flight at once; each result line is
+# printed when its run ends.
+#
 # Work folders: build/formal/<name>/ (logs, and a counterexample's trace in
 # engine_0/trace*.vcd), build/formal/mutants/<name>/ (the mutated file).
 set -u
@@ -37,10 +40,26 @@ if ! command -v yices-smt2 >/dev/null 2>&1; then
 fi
 mkdir -p "$OUT/mutants"
 
-passed=0
-failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+JOBS=${FORMAL_JOBS:-2}
+if ! [[ "$JOBS" =~ ^[1-9][0-9]*$ ]]; then
+    echo "FAIL formal: FORMAL_JOBS must be a positive number (it is '$JOBS')"
+    exit 1
+fi
+RESULTS="$OUT/results"
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; }
+# launch FUNCTION ARGS...: runs it in the background once fewer than JOBS
+# runs are in flight; its lines go to the output and to RESULTS/<n>.
+runs=0
+launch() {
+    runs=$((runs + 1))
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    local f
+    f="$RESULTS/$(printf %03d "$runs")"
+    { "$@" | tee "$f"; } &
+}
 wanted() { [ -z "$ONLY" ] || [[ "$1" == "$ONLY"* ]]; }
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
@@ -79,7 +98,8 @@ failed_asserts() {
 }
 
 # proof NAME SBY TASK: a proof that must pass.
-proof() {
+proof() { launch proof_run "$@"; }
+proof_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3
     wanted "$name" || return 0
     local t0 st d
@@ -103,7 +123,8 @@ proof() {
 # counterexample on an assertion whose label matches the regular expression
 # LABELS. (A task that checks one cycle from any state, formal_lds's round,
 # stays so: its counterexample is a state, not a run from reset.)
-mutant() {
+mutant() { launch mutant_run "$@"; }
+mutant_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12} keep_syn=${9:-}
     wanted "$name" || return 0
     local dir="$OUT/mutants/$name" t0 st got
@@ -162,6 +183,9 @@ mutant formal_lds_mutant formal_lds round gpu_lds.sv \
 mutant formal_lds_rounds_mutant formal_lds round gpu_lds.sv \
     's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
     'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds)' 1
+mutant formal_lds_count_mutant formal_lds seq gpu_lds.sv \
+    's/busy_q  <= pend_d != '"'"'0;/busy_q  <= is_atomic ? pend_q != '"'"'0 : pend_d != '"'"'0;/' \
+    'a_rounds' 'an atomic wastes a round: the unit stays busy one cycle after its last lane (k + 1 rounds)'
 mutant formal_gmem_mutant formal_gmem - gpu_gmem.sv \
     's/if (valid_q\[j\] \&\& older_q\[e\]\[j\] \&\& slot_q\[j\] == slot_q\[e\] \&\&/if (valid_q[j] \&\& older_q[e][j] \&\& slot_q[j] != slot_q[e] \&\&/' \
     'a_done_order' 'an older access of the same wave and kind does not hold back a completion' 7
@@ -169,8 +193,8 @@ mutant formal_gmem_mutant formal_gmem - gpu_gmem.sv \
 # ---------------------------------------------------------------- handshakes: crossbar (formal_l2_xbar)
 proof formal_l2_xbar          formal_l2_xbar    -
 mutant formal_l2_xbar_mutant formal_l2_xbar - gpu_l2_xbar.sv \
-    's/req_last_q\[s\] <= sl_ready_i\[s\] ? req_win\[s\] : .*;/req_last_q[s] <= req_win[s];/' \
-    'a_sl_stable' 'a request a slice refused loses its turn: the slice is offered another CU'"'"'s (the RTL before this proof)' 4 syn
+    's/req_last_q\[s\] <= sl_ready_i\[s\] || sl_retry_i\[s\] ? req_win\[s\] : .*;/req_last_q[s] <= req_win[s];/' \
+    'a_sl_stable' 'a request a slice refused without a retry loses its turn: the slice is offered another CU'"'"'s (the RTL before this proof)' 4 syn
 
 # ---------------------------------------------------------------- handshakes: L1 (formal_l1)
 proof formal_l1               formal_l1         -
@@ -218,5 +242,8 @@ mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
     's/assign go_o     = active_q \&\& !busy_q \&\& !wave_lds_i \&\& req_ready_i;/assign go_o     = active_q \&\& !busy_q \&\& req_ready_i;/' \
     'a_go' 'a zeroing request while a wave instruction wants the LDS'
 
+wait
+passed=$(cat "$RESULTS"/* /dev/null | grep -c '^PASS')
+failed=$(cat "$RESULTS"/* /dev/null | grep -c '^FAIL')
 echo "formal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -238,6 +238,13 @@ for be in golden rtl; do
     else fail "timeout_names_source_lines_$be" "exit $rc"; fi
 done
 
+# A source with a run line, run without --header, buffers or arguments: a
+# note says that --header uses the run line (the run itself goes on).
+out=$("$WGRUN" kernels/vecadd_u32.s --backend golden --max-cycles 2000 --quiet 2>&1)
+expect_in run_line_note "$out" "kernels/vecadd_u32.s has a '# run:' line, which only --header uses"
+out=$("$WGRUN" kernels/vecadd_u32.s --header --backend golden --quiet 2>&1)
+if grep -q "note:" <<< "$out"; then fail run_line_note_header "a note with --header: $out"; else pass run_line_note_header; fi
+
 # ---------------------------------------------------------------- bad input: one line, exit 2
 # bad CASE PATTERN PROGRAM ARGS...: exit status 2 and PATTERN in the one-line message.
 bad() {

@@ -989,6 +989,16 @@ int main(int argc, char **argv)
         free(hstore);
         return 2;
     }
+    /* A source with a run line, run without it and without buffers or
+     * arguments: most likely the user meant --header (the kernel then reads
+     * zero arguments, and may run to --max-cycles). */
+    if (!hv && o.nbuf == 0 && o.narg == 0 && has_suffix(o.kernel, ".s")) {
+        bool run_line = false;
+        for (size_t i = 0; i + 6 <= len && !run_line; i++) run_line = !memcmp(src + i, "# run:", 6);
+        if (run_line)
+            fprintf(stderr, "wgrun: note: %s has a '# run:' line, which only --header uses; "
+                            "this run has no buffers and no arguments\n", o.kernel);
+    }
     const uint32_t waves = o.waves ? o.waves : kb.waves_per_group, lds = o.lds ? o.lds : kb.lds_bytes;
     const uint32_t ninsts = kb.num_insts;
     kbin_free(&kb);

@@ -3,14 +3,15 @@
 // its tags, MSHRs, write-back buffers and walker (docs/formal.md), at its
 // ports, with small parameters (2 sets, 2 ways, 2 MSHRs, 2 write-back
 // buffers, 2 writes in flight). Assumed of the crossbar: a request holds
-// with its payload until req_ready_o, and is a load, store or atomic. Assumed of memory: a fill beat
+// with its payload until req_ready_o or req_retry_o (after a retry it may
+// change or go), and is a load, store or atomic. Assumed of memory: a fill beat
 // (mf_*) holds with its id and data until mf_ready_o, and comes only for
 // a read taken at an earlier edge that has had fewer than 4 beats; an
 // acknowledgement (mb_*) only for a write taken at an earlier edge and not
 // yet acknowledged. Free: ops, lines, words, data, tags, readies,
 // maintenance requests, resets, when things happen. Proved (bounded):
 // resp_*, mr_* and mw_*, once valid, hold with a stable payload until
-// their ready; an answer only while an accepted request is unanswered; a
+// their ready; a retry never with ready; an answer only while an accepted request is unanswered; a
 // read's id not open (its MSHR's read not in flight), a write's id not in
 // flight.
 `default_nettype none
@@ -51,7 +52,7 @@ module formal_l2_slice #(
   always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* if (!f_past_valid) assume (rst_i);
 
-  logic             req_ready, resp_valid, mr_valid, mf_ready, mw_valid, maint_done, idle, perf_valid;
+  logic             req_ready, req_retry, resp_valid, mr_valid, mf_ready, mw_valid, maint_done, idle, perf_valid;
   logic [15:0]      resp_tag, perf_tag, mw_words;
   logic [511:0]     resp_data, mw_data;
   logic [25:0]      mr_line, mw_line;
@@ -71,6 +72,7 @@ module formal_l2_slice #(
     .clear_i           (clear_i),
     .req_valid_i       (req_valid_i),
     .req_ready_o       (req_ready),
+    .req_retry_o       (req_retry),
     .req_op_i          (req_op_i),
     .req_fn_i          (req_fn_i),
     .req_nt_i          (req_nt_i),
@@ -140,7 +142,7 @@ module formal_l2_slice #(
   logic             filled_q;          // a read has had its 4th beat
 
   always @(posedge clk_i) begin
-    req_wait_q  <= req_valid_i && !req_ready;
+    req_wait_q  <= req_valid_i && !req_ready && !req_retry;
     resp_wait_q <= resp_valid && !resp_ready_i;
     mr_wait_q   <= mr_valid && !mr_ready_i;
     mf_wait_q   <= mf_valid_i && !mf_ready;
@@ -198,6 +200,8 @@ module formal_l2_slice #(
       if (resp_wait_q) a_resp_stable: assert (resp_valid && {resp_tag, resp_data} == resp_q);
       if (mr_wait_q)   a_mr_stable:   assert (mr_valid && {mr_line, mr_id} == mr_q);
       if (mw_wait_q)   a_mw_stable:   assert (mw_valid && {mw_line, mw_words, mw_data, mw_id} == mw_q);
+      // a request refused with a retry is not taken
+      if (req_retry)   a_retry:       assert (!req_ready);
       // an answer only while a request is unanswered
       if (resp_valid)  a_resp_owed:   assert (n_req_q != n_resp_q);
       // a read's id is not open, a write's id not in flight

@@ -5,9 +5,10 @@
 // payload until cu_ready_o; a CU's readiness for answers is free. Assumed of
 // the slices: an answer, once valid, stays valid with a stable payload until
 // sl_resp_ready_o, and names a CU that exists; a slice's readiness for
-// requests is free. Proved:
+// requests and its retry are free. Proved:
 //   handshakes: a slice's request (sl_*) and a CU's answer (cu_resp_*),
-//   once valid and not taken, stay valid with the same payload;
+//   once valid and not taken, stay valid with the same payload (a request
+//   refused with a retry: stays valid, and may be another CU's);
 //   requests: a slice is offered a request exactly when some CU has one for
 //   it (its line's slice), and the request is one of those CUs' (every
 //   field); a CU's request is taken (cu_ready_o) exactly when its slice
@@ -15,7 +16,8 @@
 //   none is lost, duplicated or made up; the same for answers, to the CU
 //   the tag names;
 //   fairness: a CU waits at most 3 requests of others taken by its slice
-//   (a slice at most 3 answers of others taken by its CU) before its own.
+//   before its own is taken or refused with a retry (a slice at most 3
+//   answers of others taken by its CU before its own is taken).
 `default_nettype none
 
 module formal_l2_xbar (
@@ -33,6 +35,7 @@ module formal_l2_xbar (
   input wire [63:0]     cu_tag,
   input wire [3:0]      cu_resp_ready,
   input wire [3:0]      sl_ready,
+  input wire [3:0]      sl_retry,
   input wire [3:0]      sl_resp_valid,
   input wire [63:0]     sl_resp_tag,
   input wire [2047:0]   sl_resp_data
@@ -81,6 +84,7 @@ module formal_l2_xbar (
     .cu_resp_data_o  (cu_resp_data),
     .sl_valid_o      (sl_valid),
     .sl_ready_i      (sl_ready),
+    .sl_retry_i      (sl_retry),
     .sl_op_o         (sl_op),
     .sl_fn_o         (sl_fn),
     .sl_nt_o         (sl_nt),
@@ -129,7 +133,7 @@ module formal_l2_xbar (
   logic [N-1:0][610:0] past_cu_req;
   logic [N-1:0][527:0] past_sl_resp;
   logic [N-1:0][1:0]   past_win, past_resp_win;
-  logic [3:0]   past_cu_wait, past_sl_wait, past_sl_resp_wait, past_cu_resp_wait;
+  logic [3:0]   past_cu_wait, past_sl_wait, past_sl_refused, past_sl_resp_wait, past_cu_resp_wait;
   always @(posedge clk_i)
     for (int i = 0; i < N; i++) begin
       past_cu_req[i]  <= cu_req[i];
@@ -137,7 +141,8 @@ module formal_l2_xbar (
       past_sl_resp[i] <= sl_resp[i];
       past_resp_win[i] <= resp_win[i];
       past_cu_wait[i]      <= !rst_i && cu_valid[i] && !cu_ready[i];
-      past_sl_wait[i]      <= !rst_i && sl_valid[i] && !sl_ready[i];
+      past_sl_wait[i]      <= !rst_i && sl_valid[i] && !sl_ready[i] && !sl_retry[i];
+      past_sl_refused[i]   <= !rst_i && sl_valid[i] && !sl_ready[i];
       past_sl_resp_wait[i] <= !rst_i && sl_resp_valid[i] && !sl_resp_ready[i];
       past_cu_resp_wait[i] <= !rst_i && cu_resp_valid[i] && !cu_resp_ready[i];
     end
@@ -188,10 +193,12 @@ module formal_l2_xbar (
       ok_sl_stable[i] = 1'b1;
       ok_resp_hold[i] = 1'b1;
       ok_resp_stable[i] = 1'b1;
-      if (f_past_valid && !rst_i && past_sl_wait[i]) begin
+      // (a refused request stays valid: its CU holds it; refused without
+      // a retry, the slice is offered the same CU's request again)
+      if (f_past_valid && !rst_i && past_sl_refused[i])
         ok_sl_hold[i] = sl_valid[i];
+      if (f_past_valid && !rst_i && past_sl_wait[i])
         ok_sl_stable[i] = win[i] == past_win[i] && past_cu_wait[win[i]];
-      end
       if (f_past_valid && !rst_i && past_cu_resp_wait[i]) begin
         ok_resp_hold[i] = cu_resp_valid[i];
         ok_resp_stable[i] = resp_win[i] == past_resp_win[i] && past_sl_resp_wait[resp_win[i]];
@@ -243,13 +250,15 @@ module formal_l2_xbar (
   end
 
   // ---------------------------------------------------------------- fairness
-  // passed[c]: requests of other CUs its slice took while CU c's waited
+  // passed[c]: requests of other CUs its slice took while CU c's waited,
+  // since it was last offered and refused with a retry
   // (the same for answers: answers of other slices its CU took while slice
   // s's waited)
   logic [N-1:0][2:0] passed_q, resp_passed_q;
   always @(posedge clk_i)
     for (int i = 0; i < N; i++) begin
-      if (rst_i || !cu_valid[i] || cu_ready[i]) passed_q[i] <= '0;
+      if (rst_i || !cu_valid[i] || cu_ready[i] ||
+          (sl_valid[target[i]] && sl_retry[target[i]] && win[target[i]] == 2'(i))) passed_q[i] <= '0;
       else if (sl_valid[target[i]] && sl_ready[target[i]]) passed_q[i] <= passed_q[i] + 3'd1;
       if (rst_i || !sl_resp_valid[i] || sl_resp_ready[i]) resp_passed_q[i] <= '0;
       else if (cu_resp_valid[answer_cu[i]] && cu_resp_ready[answer_cu[i]]) resp_passed_q[i] <= resp_passed_q[i] + 3'd1;

@@ -24,8 +24,13 @@
 //   stat_lanes_o the lanes of the round before, stat_conflict_o every round
 //   but the first; resp_mask_o the mask for loads and returning atomics,
 //   else 0.
-// Exactly k rounds for a k-way conflict follows (docs/formal.md): every
-// round serves exactly one word in each bank with pending lanes.
+// The count, for atomics (a_rounds): from the accepting edge the unit is
+// busy exactly T = max(1, max over banks of the selected lanes in the
+// bank) cycles, one round each, and responds in the next; the popcount
+// facts it uses are proved by the task round (a_pc) and assumed by seq.
+// For loads and stores (T = the most distinct words in a bank) it follows
+// from the round properties (docs/formal.md); stated to the solver it did
+// not finish in 5 minutes.
 `default_nettype none
 
 module formal_lds #(
@@ -301,6 +306,76 @@ module formal_lds #(
   end
 `undef LDS_ROUND
 
+  // ---------------------------------------------------------------- the count (atomics)
+  // Exactly k rounds for a k-way conflict, proved for atomics: an atomic
+  // takes T = max(1, max over banks b of D_b) rounds, D_b its selected
+  // lanes in bank b (a_rounds). rem_b: its pending lanes in bank b.
+  // Kept local: each round serves exactly the lowest pending lane of each
+  // bank (a_inv_lead); rounds so far + max(1, max_b rem_b) == T
+  // (a_inv_rem), T taken in the first round (every selected lane pending
+  // then: rem_b = D_b) and kept in t_q. The induction step takes one from
+  // each non-zero rem_b: the popcount facts below.
+  logic [Banks*32-1:0] r_bank;   // [b*32 + n]: lane n's word (the instruction's) is in bank b
+  always_comb
+    for (int n = 0; n < 32; n++)
+      for (int b = 0; b < Banks; b++) r_bank[b*32 + n] = w[n*14 +: BankW] == BankW'(b);
+  logic [5:0]          t_rounds, max_rem, t_q;   // T; max(1, max_b rem_b); T kept
+  logic [Banks*6-1:0]  rem_v;
+  logic [Banks*32-1:0] x_v, h_v;   // per bank: the pending lanes; the lowest of them
+  for (genvar b = 0; b < Banks; b++) begin : g_cnt
+    assign x_v[b*32 +: 32] = p_q & r_bank[b*32 +: 32];
+    assign h_v[b*32 +: 32] = lowest & r_bank[b*32 +: 32];
+    assign rem_v[b*6 +: 6] = popcount(x_v[b*32 +: 32]);
+  end
+  always_comb begin
+    max_rem = 6'd1;
+    for (int b = 0; b < Banks; b++)
+      if (rem_v[b*6 +: 6] > max_rem) max_rem = rem_v[b*6 +: 6];
+    t_rounds = first_round_q ? max_rem : t_q;
+  end
+  always @(posedge clk_i) if (busy_q) t_q <= t_rounds;
+
+  // The popcount facts the induction uses: a popcount is 0 only of 0 and at
+  // most 32; taking one lane (a one-hot h within x) out of x takes 1 from
+  // its popcount. The task round proves them for all 32-bit vectors (a_pc,
+  // on free vectors f_pc_x, f_pc_h); the task seq assumes them of each
+  // bank's pending lanes, the step stated on last cycle's vector and
+  // popcount kept in registers (so the solver need not relate two popcount
+  // circuits, which it did not do in 3 minutes).
+  function automatic logic pc_fact_zero(input logic [31:0] x, input logic [5:0] c);
+    pc_fact_zero = (c == 6'd0) == (x == 32'd0) && c <= 6'd32;
+  endfunction
+  function automatic logic pc_fact_step(input logic [31:0] x, input logic [31:0] h,
+                                        input logic [31:0] y, input logic [5:0] cx, input logic [5:0] cy);
+    // y = x without the one-hot h (in x): cy = cx - 1
+    pc_fact_step = !(h != 32'd0 && (h & (h - 32'd1)) == 32'd0 && (h & ~x) == 32'd0 &&
+                     y == (x & ~h)) || cy == cx - 6'd1;
+  endfunction
+`ifdef FORMAL_ROUND
+  (* anyseq *) wire [31:0] f_pc_x, f_pc_h;
+  wire [31:0] f_pc_y = f_pc_x & ~f_pc_h;
+  wire [5:0]  f_pc_cx = popcount(f_pc_x);
+  wire [5:0]  f_pc_cy = popcount(f_pc_y);
+  always @*
+    a_pc: assert (pc_fact_zero(f_pc_x, f_pc_cx) && pc_fact_step(f_pc_x, f_pc_h, f_pc_y, f_pc_cx, f_pc_cy));
+`else
+  logic [Banks*32-1:0] px_q, ph_q;   // last cycle's x_v, h_v, rem_v
+  logic [Banks*6-1:0]  pc_q;
+  always @(posedge clk_i) begin
+    px_q <= x_v;
+    ph_q <= h_v;
+    pc_q <= rem_v;
+  end
+  logic [Banks-1:0] pc_ok;
+  for (genvar b = 0; b < Banks; b++) begin : g_pc
+    assign pc_ok[b] = pc_fact_zero(x_v[b*32 +: 32], rem_v[b*6 +: 6]) &&
+                      (!f_past_valid || pc_fact_step(px_q[b*32 +: 32], ph_q[b*32 +: 32], x_v[b*32 +: 32],
+                                                     pc_q[b*6 +: 6], rem_v[b*6 +: 6]));
+  end
+  always @*
+    as_pc: assume (pc_ok == '1);
+`endif
+
   // ---------------------------------------------------------------- the instruction
 `ifndef FORMAL_ROUND
   wire returns = kind_q == 2'd0 || (atom_q && ret_q);
@@ -317,7 +392,17 @@ module formal_lds #(
                                                              gpu_isa_pkg::FMT_LDS_ATOMIC) &&
                                dut_ret_q == ret_q && dut_mask_q == mask_q &&
                                dut_zero_q == zero_q && dut_row_q == row_q && dut_wword == w);
+      // (the count's invariants, atomics)
+      if (busy_q && atom_q) begin
+        a_inv_lead:    assert (served == lowest);
+        a_inv_rem:     assert (rounds_q + max_rem == t_rounds && t_rounds <= 6'd32);
+      end
 `endif
+      // the count (atomics): from the accepting edge the unit is busy
+      // exactly T cycles, one round each (req_ready_o low), and responds
+      // in the next
+      if ((busy_q || resp_q) && atom_q)
+        a_rounds:      assert (req_ready == (cyc_q > t_rounds) && resp_valid == (cyc_q == t_rounds + 6'd1));
       if (busy_q) begin
         // lanes: served once, only when selected and pending; none lost
         a_lane_once:   assert ((served & ~p_q) == 32'd0 && (served & done_q) == 32'd0);
