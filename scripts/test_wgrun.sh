@@ -244,6 +244,10 @@ out=$("$WGRUN" kernels/vecadd_u32.s --backend golden --max-cycles 2000 --quiet 2
 expect_in run_line_note "$out" "kernels/vecadd_u32.s has a '# run:' line, which only --header uses"
 out=$("$WGRUN" kernels/vecadd_u32.s --header --backend golden --quiet 2>&1)
 if grep -q "note:" <<< "$out"; then fail run_line_note_header "a note with --header: $out"; else pass run_line_note_header; fi
+# "# run:" inside a line (here after an instruction) is not a run line: no note.
+printf '    end   # run: not a run line\n' > "$work/midline.s"
+out=$("$WGRUN" "$work/midline.s" --backend golden --quiet 2>&1)
+if grep -q "note:" <<< "$out"; then fail run_line_note_midline "a note for a mid-line '# run:': $out"; else pass run_line_note_midline; fi
 
 # ---------------------------------------------------------------- bad input: one line, exit 2
 # bad CASE PATTERN PROGRAM ARGS...: exit status 2 and PATTERN in the one-line message.

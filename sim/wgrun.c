@@ -857,6 +857,32 @@ static int write_stats(const options *o, const outcome *r, uint32_t waves, uint3
 
 /* ------------------------------------------------------------ main */
 
+/* The "# run:" lines of a kernel source (each line that starts, after
+ * blanks, with "# run:"). Returns how many there are; when words is not NULL
+ * (room for len + 1 bytes) it receives the text after each "# run:",
+ * space-separated and 0-terminated. */
+static unsigned run_lines(const uint8_t *src, size_t len, char *words)
+{
+    size_t w = 0;
+    unsigned lines = 0;
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        while (e < len && src[e] != '\n') e++;
+        size_t a = i;
+        while (a < e && (src[a] == ' ' || src[a] == '\t')) a++;
+        if (e - a >= 6 && !memcmp(src + a, "# run:", 6)) {
+            if (words) {
+                for (size_t k = a + 6; k < e; k++) words[w++] = src[k] == '\t' || src[k] == '\r' ? ' ' : (char)src[k];
+                words[w++] = ' ';
+            }
+            lines++;
+        }
+        i = e + 1;
+    }
+    if (words) words[w] = 0;
+    return lines;
+}
+
 /* --header: the words of every "# run:" line of the kernel source, placed
  * before the command line's own options (which may add to them, or override
  * a number). Returns the new argument vector (malloc'ed, words owned by
@@ -882,22 +908,8 @@ static char **header_argv(int argc, char **argv, int *nargc, char **store)
     uint8_t *src = NULL;
     size_t len = 0;
     if (read_whole(kernel, &src, &len, MAX_SOURCE_BYTES, "kernel") != 0) return NULL;
-    /* Collect the text after "# run:" of every line, space-separated. */
     char *words = malloc(len + 1);
-    size_t w = 0;
-    unsigned lines = 0;
-    for (size_t i = 0; words && i < len;) {
-        size_t e = i;
-        while (e < len && src[e] != '\n') e++;
-        size_t a = i;
-        while (a < e && (src[a] == ' ' || src[a] == '\t')) a++;
-        if (e - a >= 6 && !memcmp(src + a, "# run:", 6)) {
-            for (size_t k = a + 6; k < e; k++) words[w++] = src[k] == '\t' || src[k] == '\r' ? ' ' : (char)src[k];
-            words[w++] = ' ';
-            lines++;
-        }
-        i = e + 1;
-    }
+    unsigned lines = words ? run_lines(src, len, words) : 0;
     free(src);
     if (!words) {
         bad("out of host memory");
@@ -909,8 +921,7 @@ static char **header_argv(int argc, char **argv, int *nargc, char **store)
             "  # run: --groups 4 --buf out=zeros:128 --buf in=iota:128 --args out,in", kernel);
         return NULL;
     }
-    words[w] = 0;
-    char **nv = malloc(sizeof(char *) * ((size_t)argc + w / 2 + 2));
+    char **nv = malloc(sizeof(char *) * ((size_t)argc + strlen(words) / 2 + 2));
     if (!nv) {
         free(words);
         bad("out of host memory");
@@ -993,9 +1004,7 @@ int main(int argc, char **argv)
      * arguments: most likely the user meant --header (the kernel then reads
      * zero arguments, and may run to --max-cycles). */
     if (!hv && o.nbuf == 0 && o.narg == 0 && has_suffix(o.kernel, ".s")) {
-        bool run_line = false;
-        for (size_t i = 0; i + 6 <= len && !run_line; i++) run_line = !memcmp(src + i, "# run:", 6);
-        if (run_line)
+        if (run_lines(src, len, NULL))
             fprintf(stderr, "wgrun: note: %s has a '# run:' line, which only --header uses; "
                             "this run has no buffers and no arguments\n", o.kernel);
     }
