@@ -207,6 +207,7 @@ module gpu_cu #(
   logic [11:0]   wb_next_pc;
   logic [15:0]   wb_sigs;
   logic [5:0]    wb_sb_reg;
+  logic          wb_sb_full;   // ... written in every lane (a read in this cycle takes it from the bypass)
   logic [3:0]    wb_sig;
 
   logic [ResvW-1:0] resv, var_resv;
@@ -275,6 +276,7 @@ module gpu_cu #(
     .wb_sigs_i       (wb_sigs),
     .wb_sb_clear_i   (wb_sb_clear),
     .wb_sb_reg_i     (wb_sb_reg),
+    .wb_sb_full_i    (wb_sb_full),
     .memdone_i       (wb_memdone),
     .memdone_slot_i  (wb_slot),
     .memdone_sig_i   (wb_sig),
@@ -305,6 +307,7 @@ module gpu_cu #(
   logic [PassW-1:0] rf_wwin;
   logic [W-1:0]     rf_wdata;
   logic [1:0]       rf_clear;
+  assign wb_sb_full = wb_writes && rf_we == '1;
 
   // EX state used by the reads of a vector instruction's later windows (below).
   logic             ex_valid_q, ex_slot_q, ex_wide_q;

@@ -3,9 +3,13 @@
 // CU: 2 x 48 entries of 32 lanes x 32 bits, stored as 32 / Lanes windows of
 // Lanes lanes (a row per window: row = entry * Passes + window), three read
 // ports (replicated block RAMs) and one write port with lane enables, each
-// port one window wide. Read latency 1. A window not written since its
-// slot was cleared reads as 0 in every lane; its first write fills the
-// lanes outside the write mask with 0.
+// port one window wide. Read latency 1. A read of the row written in the
+// same cycle returns the written lanes' new data (the bypass; its other
+// lanes are undefined), held like the RAM's output until the next read:
+// the scheduler lets an instruction read a register in its writeback cycle
+// when every lane is written. A window not written since its slot was
+// cleared reads as 0 in every lane; its first write fills the lanes outside
+// the write mask with 0.
 // A write is either window 0 alone (a scalar result, or one whose lanes are
 // all in window 0) or every window in order, one a cycle, each with we_i
 // even when it has no lane to write. So per entry two bits say which windows
@@ -76,7 +80,26 @@ module gpu_regfile #(
       .raddr_i (row_of(raddr_i[p*7 +: 7], rwin_i[p*PassW +: PassW])),
       .rdata_o (ram_rdata[p])
     );
-    assign rdata_o[p*W +: W] = rd_written_q[p] ? ram_rdata[p] : '0;
+    // A read of the row written in the same cycle: the written lanes come
+    // from this port's copy of the write (the RAM's own output is undefined
+    // then). Like the RAM's output, the copy holds until the next read.
+    logic             byp_q;
+    logic [Lanes-1:0] byp_lanes_q;
+    logic [W-1:0]     byp_data_q;
+    always_ff @(posedge clk_i)
+      if (re_i[p]) begin
+        byp_q       <= ram_we != '0 && row_of(raddr_i[p*7 +: 7], rwin_i[p*PassW +: PassW]) == wrow;
+        byp_lanes_q <= ram_we;
+        byp_data_q  <= ram_wdata;
+      end
+    logic [W-1:0] rd;
+    always_comb begin
+      rd = rd_written_q[p] ? ram_rdata[p] : '0;
+      if (byp_q)
+        for (int l = 0; l < Lanes; l++)
+          if (byp_lanes_q[l]) rd[l*32 +: 32] = byp_data_q[l*32 +: 32];
+    end
+    assign rdata_o[p*W +: W] = rd;
   end
 
   always_ff @(posedge clk_i) begin

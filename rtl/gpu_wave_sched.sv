@@ -84,6 +84,7 @@ module gpu_wave_sched #(
   input  wire  [15:0]   wb_sigs_i,
   input  wire           wb_sb_clear_i,    // the instruction wrote wb_sb_reg_i
   input  wire  [5:0]    wb_sb_reg_i,
+  input  wire           wb_sb_full_i,     // ... in every lane (a read in this cycle can take it: the bypass)
   // writeback commit of a global access's completion
   input  wire           memdone_i,
   input  wire           memdone_slot_i,
@@ -275,7 +276,8 @@ module gpu_wave_sched #(
       ref_reg[8*6 +: 6] = dest;
       ref_used[8]       = writes_dest;
       for (int i = 0; i < NRef; i++)
-        ref_busy[i] = ref_used[i] && busy_q[{w[0], ref_reg[i*6 +: 6]}];
+        ref_busy[i] = ref_used[i] && busy_q[{w[0], ref_reg[i*6 +: 6]}] &&
+                      !(wb_sb_clear_i && wb_sb_full_i && wb_slot_i == w[0] && wb_sb_reg_i == ref_reg[i*6 +: 6]);
 
       // signals waited on at issue (sig_wait*, or a global access onto its slot), and
       // sig_waitany*_br's, of which one must be done (it releases them at writeback)
@@ -544,7 +546,8 @@ module gpu_wave_sched #(
           if (wb_sigdone_i)
             for (int s = 0; s < 16; s++)
               if (wb_sigs_i[s] && !sigp_q[w*16 + s]) sreg_v_q[w*16 + s] <= 1'b0;
-          if (wb_sb_clear_i) busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
+          if (wb_sb_clear_i && !(is_valid_o && pick == w[0] && sb_set[w] && dest_w[w] == wb_sb_reg_i))
+            busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
         end
     end
     if (memdone_i) sigp_q[{memdone_slot_i, memdone_sig_i}] <= 1'b0;
