@@ -207,7 +207,8 @@ module gpu_cu #(
   logic [11:0]   wb_next_pc;
   logic [15:0]   wb_sigs;
   logic [5:0]    wb_sb_reg;
-  logic          wb_sb_full;   // ... written in every lane (a read in this cycle takes it from the bypass)
+  logic          rel_valid, rel_slot;   // a register written in every lane now (gpu_cu_writeback's rel_*)
+  logic [5:0]    rel_reg;
   logic [3:0]    wb_sig;
 
   logic [ResvW-1:0] resv, var_resv;
@@ -276,7 +277,9 @@ module gpu_cu #(
     .wb_sigs_i       (wb_sigs),
     .wb_sb_clear_i   (wb_sb_clear),
     .wb_sb_reg_i     (wb_sb_reg),
-    .wb_sb_full_i    (wb_sb_full),
+    .rel_valid_i     (rel_valid),
+    .rel_slot_i      (rel_slot),
+    .rel_reg_i       (rel_reg),
     .memdone_i       (wb_memdone),
     .memdone_slot_i  (wb_slot),
     .memdone_sig_i   (wb_sig),
@@ -307,7 +310,6 @@ module gpu_cu #(
   logic [PassW-1:0] rf_wwin;
   logic [W-1:0]     rf_wdata;
   logic [1:0]       rf_clear;
-  assign wb_sb_full = wb_writes && rf_we == '1;
 
   // EX state used by the reads of a vector instruction's later windows (below).
   logic             ex_valid_q, ex_slot_q, ex_wide_q;
@@ -876,6 +878,9 @@ module gpu_cu #(
     .wb_sig_o         (wb_sig),
     .wb_sb_clear_o    (wb_sb_clear),
     .wb_sb_reg_o      (wb_sb_reg),
+    .rel_valid_o      (rel_valid),
+    .rel_slot_o       (rel_slot),
+    .rel_reg_o        (rel_reg),
     .wb_writes_o      (wb_writes),
     .wb_lanes_o       (wb_lanes),
     .rf_we_o          (rf_we),
@@ -1064,7 +1069,7 @@ module gpu_cu #(
   assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active;
   assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
-  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy;
+  assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy && !lds_hold;
 
   // Not gated by squash_i: gpu_top derives squash_i from the faults of lower CUs.
   assign fault_o       = wb_valid && wb_last && !stop_i && wb_is_fault;

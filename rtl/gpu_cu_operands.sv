@@ -55,7 +55,6 @@ module gpu_cu_operands #(
   // Mask bits: bit 0 of every lane of v16..v31 per slot,
   // so that masks never read the RAM; they follow every write and clear at placement.
   logic [1023:0] mbits_q;   // slot w, register r at [w*512 + (r-16)*32 +: 32]
-  logic [1023:0] mbits_d;   // ... after this cycle's write (below)
 
   wire [31:0] ex_wave_id  = wave_ids_i[ex_slot_i*32 +: 32];
   wire [15:0] ex_group    = group_ids_i[ex_slot_i*16 +: 16];
@@ -126,7 +125,7 @@ module gpu_cu_operands #(
         if (nx_valid_i)   // (only then: cheaper to simulate)
           for (int r = 0; r < 32; r++)
             if (r >= 16)
-              slot_win[w][r*Lanes +: Lanes] = bits_of_window(mbits_d[w*512 + (r - 16)*32 +: 32], nx_win_i);
+              slot_win[w][r*Lanes +: Lanes] = bits_of_window(mbits_q[w*512 + (r - 16)*32 +: 32], nx_win_i);
             else
               slot_win[w][r*Lanes +: Lanes] = bits_of_window(
                 const_bits(6'(r), wave_ids_i[w*32], group_ids_i[w*16], two_i && w == 1, num_groups_i[0], args_addr_i[0]),
@@ -198,23 +197,22 @@ module gpu_cu_operands #(
   end
 
   // The mask bits follow the writeback's writes and clear at placement.
-  // mbits_d: the bits after this cycle's write and clearing (the window
-  // picked a cycle ahead reads them: a register written back in this cycle
-  // may be read by an instruction issued in it, the scoreboard's release)
-  always_comb begin
-    mbits_d = mbits_q;
+  always_ff @(posedge clk_i) begin
     // (wb_writes_i implies wb_dest_i >= 16: v0..v15 are constants)
     // (each register's bits at constant places: a variable part-select became a barrel shifter in synthesis)
     if (wb_writes_i && wb_dest_i < 6'd32)
       for (int w = 0; w < 2; w++)
         for (int r = 0; r < 16; r++)
-          if (wb_slot_i == w[0] && wb_dest_i[3:0] == r[3:0])
+          if (wb_slot_i == w[0] && wb_dest_i[3:0] == r[3:0]) begin
+            logic [31:0] nb;   // the register's mask bits after the write
+            nb = mbits_q[w*512 + r*32 +: 32];
             for (int l = 0; l < 32; l++)
-              if (wb_lanes_i[l]) mbits_d[w*512 + r*32 + l] = wb_data_i[(l % Lanes)*32];
+              if (wb_lanes_i[l]) nb[l] = wb_data_i[(l % Lanes)*32];
+            mbits_q[w*512 + r*32 +: 32] <= nb;
+          end
     for (int w = 0; w < 2; w++)
-      if (clear_slot_i[w]) mbits_d[w*512 +: 512] = '0;
+      if (clear_slot_i[w]) mbits_q[w*512 +: 512] <= '0;
   end
-  always_ff @(posedge clk_i) mbits_q <= mbits_d;
 
 endmodule
 

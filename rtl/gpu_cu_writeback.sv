@@ -121,6 +121,11 @@ module gpu_cu_writeback #(
   output logic [3:0]         wb_sig_o,
   output logic               wb_sb_clear_o,
   output logic [5:0]         wb_sb_reg_o,
+  // the register the integer ALU or the f32 pipe writes back now in every lane, its last
+  // window (from registers: a read in this cycle may take it, through the register file's bypass)
+  output logic               rel_valid_o,
+  output logic               rel_slot_o,
+  output logic [5:0]         rel_reg_o,
   // the register file's write port, and the lanes written (32 lanes)
   output logic               wb_writes_o,
   output logic [31:0]        wb_lanes_o,
@@ -152,7 +157,7 @@ module gpu_cu_writeback #(
   output logic               red_busy_o,
   output logic               red_hold_o,
   output logic [31:0]        valu_mask_o,      // the written-back integer ALU instruction's M mask
-  output logic [31:0]        lds_mask_o        // ... and the LDS instruction's
+  output logic [31:0]        lds_mask_o        // ... and the retiring LDS instruction's
 );
 
   localparam int Passes = 32 / Lanes;
@@ -161,6 +166,7 @@ module gpu_cu_writeback #(
   localparam logic [1:0] TR_RETIRE = 2'd0;
   localparam logic [1:0] TR_MEM_DONE = 2'd1;
   localparam logic [1:0] TR_FAULT = 2'd2;
+  localparam logic [1:0] TR_LDS_DONE = 2'd3;
 
   // Window k of a whole-wave result (lanes [k*Lanes, (k+1)*Lanes)), by AND-OR at constant places.
   function automatic logic [W-1:0] window_of(input logic [1023:0] x, input logic [PassW-1:0] k);
@@ -205,6 +211,7 @@ module gpu_cu_writeback #(
   // p2: every fixed two-cycle instruction but the integer ALU's (and every issue-time fault).
   logic          p2_valid_q, p2_slot_q, p2_serial_q, p2_branch_q, p2_end_q, p2_barrier_q, p2_sigd_q, p2_sigbr_q;
   logic          p2_gmem_q, p2_gret_q, p2_writes_q;
+  logic          p2_ldsw_q;   // an LDS store or atomic (its lanes' addresses, data in the trace)
   logic [3:0]    p2_unit_q;
   logic [3:0]    p2_fault_q;
   logic [5:0]    p2_flane_q;
@@ -234,17 +241,12 @@ module gpu_cu_writeback #(
   logic [5:0]    valu_meta_dest_q;
   logic [31:0]   valu_meta_mask_q;       // (first_where_true's mask: its lanes count)
 
-  // var: LDS, f32 divide, scalar divide and LDS address faults hold here until writeback takes them.
+  // var: the LDS's results, f32 divide and scalar divide hold here until writeback takes them.
+  // (An LDS instruction retires through p2, like a global access; a load's
+  // or returning atomic's result comes later, as an LDS_DONE event.)
   logic          lds_busy_q;              // a wave's LDS instruction is in the LDS
-  logic          lds_hold_q, lds_meta_slot_q, lds_meta_store_q, lds_meta_fault_q;
-  logic [11:0]   lds_meta_pc_q;
-  logic [63:0]   lds_meta_inst_q;
+  logic          lds_hold_q, lds_meta_slot_q, lds_meta_ret_q;
   logic [5:0]    lds_meta_dest_q;
-  logic [31:0]   lds_meta_mask_q;
-  logic [1023:0] lds_meta_addr_q, lds_meta_data_q;
-  logic [3:0]    lds_meta_fcode_q;
-  logic [5:0]    lds_meta_flane_q;
-  logic [31:0]   lds_meta_faddr_q;
   logic [31:0]   lds_hold_mask_q;
   logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
   logic [11:0]   fdiv_meta_pc_q;
@@ -290,7 +292,7 @@ module gpu_cu_writeback #(
     else if (gm_done_valid_i) var_pick = SrcMem;
     else                    var_pick = SrcNone;
     case (var_pick)
-      SrcLds:  var_mask = lds_meta_fault_q ? 32'd0 : lds_hold_mask_q;
+      SrcLds:  var_mask = lds_hold_mask_q;
       SrcFdiv: var_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
       SrcRed:  var_mask = red_we_i;
       SrcMem:  var_mask = gm_done_mask_i;
@@ -431,7 +433,7 @@ module gpu_cu_writeback #(
             for (int k = 0; k < 4; k++)
               if (p2_nsig_q > k[4:0]) wb_sigs_o = wb_sigs_o | (16'd1 << p2_sigs_q[k*4 +: 4]);
           end
-          if (p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) begin
+          if ((p2_gmem_q && p2_gop_q != gpu_mem_pkg::MEM_OP_CACHE) || p2_ldsw_q) begin
             wb_mem_mask_o = p2_mask_q;
             wb_mem_addr = p2_addr_q;
             wb_mem_data = p2_data_q;
@@ -457,26 +459,12 @@ module gpu_cu_writeback #(
         wb_unit_o      = fp_tag_i[6] ? gpu_isa_pkg::UNIT_SALU : gpu_isa_pkg::UNIT_VALU;
       end
       SrcLds: begin
-        wb_slot_o   = lds_meta_slot_q;
-        wb_pc_o     = lds_meta_pc_q;
-        wb_inst_o   = lds_meta_inst_q;
-        wb_dest_o   = lds_meta_dest_q;
-        wb_unit_o   = gpu_isa_pkg::UNIT_LDS;
-        if (lds_meta_fault_q) begin
-          wb_kind_o  = TR_FAULT;
-          wb_fault_o = lds_meta_fcode_q;
-          wb_flane_o = lds_meta_flane_q;
-          wb_faddr_o = lds_meta_faddr_q;
-        end else begin
-          wb_serial_o    = 1'b1;
-          wb_dest_mask_o = lds_hold_mask_q;
-          wb_dest_data_o = lds_resp_data_i;
-          if (lds_meta_store_q) begin
-            wb_mem_mask_o = lds_meta_mask_q;
-            wb_mem_addr = lds_meta_addr_q;
-            wb_mem_data = lds_meta_data_q;
-          end
-        end
+        wb_kind_o      = TR_LDS_DONE;
+        wb_slot_o      = lds_meta_slot_q;
+        wb_dest_o      = lds_meta_dest_q;
+        wb_unit_o      = gpu_isa_pkg::UNIT_LDS;
+        wb_dest_mask_o = lds_hold_mask_q;
+        wb_dest_data_o = lds_resp_data_i;
       end
       SrcFdiv: begin
         wb_slot_o      = fdiv_meta_slot_q;
@@ -525,15 +513,30 @@ module gpu_cu_writeback #(
   assign wb_mem_o = src == SrcMem;
   assign wb_go_o  = wb_valid_o && !stop_i && !squash_i;   // this window is written
   wire commit  = wb_go_o && wb_last_o;
-  assign wb_commit_o   = commit && !wb_mem_o;
+  wire   lds_done      = commit && src == SrcLds;   // an LDS result is written (TR_LDS_DONE: not a commit)
+  assign wb_commit_o   = commit && !wb_mem_o && !lds_done;
   assign wb_memdone_o  = wb_valid_o && wb_last_o && wb_mem_o;
   assign gm_done_ready_o = wb_mem_o && wb_last_o;
   assign wb_is_fault_o = wb_kind_o == TR_FAULT;
   assign wb_writes_o   = (wb_go_o || wb_mem_o) && !wb_is_fault_o && wb_dest_mask_o != 32'd0 && wb_dest_o >= 6'd16;
-  assign wb_sb_clear_o = wb_commit_o && !wb_is_fault_o && wb_dest_o >= 6'd16 &&
+  assign wb_sb_clear_o = (wb_commit_o || lds_done) && !wb_is_fault_o && wb_dest_o >= 6'd16 &&
                        ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
-                        (src == SrcLds && lds_meta_dest_q >= 6'd16));
+                        src == SrcLds);
   assign wb_sb_reg_o   = wb_dest_o;
+  // (the fixed sources never collide, and no fixed one writes back during a variable-latency
+  // one's windows: no need for the selection above; a squash or stop stops the reader too)
+  always_comb begin
+    rel_valid_o = 1'b0;
+    rel_slot_o  = valu_meta_slot_q;
+    rel_reg_o   = valu_meta_dest_q;
+    if (valu_valid_i)
+      rel_valid_o = valu_last_i && valu_meta_writes_q && valu_meta_dest_q >= 6'd16 && valu_we_i == 32'hFFFF_FFFF;
+    else if (fp_valid_i) begin
+      rel_valid_o = fp_last_i && !fp_tag_i[6] && fp_tag_i[5:0] >= 6'd16;
+      rel_slot_o  = fp_tag_i[7];
+      rel_reg_o   = fp_tag_i[5:0];
+    end
+  end
 
   assign wb_lanes_o = wb_writes_o ? wb_dest_mask_o & window_lanes(wb_win) : 32'd0;
   assign rf_we_o    = mask_window(wb_lanes_o, wb_win);
@@ -543,9 +546,9 @@ module gpu_cu_writeback #(
 
   assign acc_valid_o = commit && src == SrcP2 && p2_fault_q == gpu_isa_pkg::FAULT_NONE && p2_gmem_q;
 
-  // everything but the integer ALU, the f32 pipe and the variable-latency units (an LDS address fault goes with the LDS)
+  // everything but the integer ALU, the f32 pipe and the variable-latency units (LDS instructions retire here)
   wire ex_fixed2 = ex_valid_i && ex_lastw_i && !(ex_fault_i == gpu_isa_pkg::FAULT_NONE &&
-                                   (ex_valu_i || ex_fp_i || ex_fdiv_i || ex_sdiv_i || ex_red_i || ex_lds_i));
+                                   (ex_valu_i || ex_fp_i || ex_fdiv_i || ex_sdiv_i || ex_red_i));
 
   wire [ValuMetaW-1:0] valu_in = {ex_slot_i, ex_writes_i, ex_pc_i, ex_inst_i, ex_unit_i, ex_dest_i, ex_mask_i};
   if (Passes == 1) begin : g_valu_meta
@@ -593,14 +596,17 @@ module gpu_cu_writeback #(
       p2_sig_q     <= ex_sig_i;
       p2_gmem_q    <= ex_gmem_i;
       p2_fn_q      <= ex_fn_i;
-      p2_gret_q    <= ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_i);
+      // (a global load's or returning atomic's destination is written at its completion, an LDS one's at LDS_DONE)
+      p2_gret_q    <= ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_i) ||
+                      ex_fmt_i == gpu_isa_pkg::FMT_LDS_LOAD || (ex_fmt_i == gpu_isa_pkg::FMT_LDS_ATOMIC && !ex_noret_i);
+      p2_ldsw_q    <= ex_lds_i && ex_fmt_i != gpu_isa_pkg::FMT_LDS_LOAD;
       case (ex_fmt_i)
         gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= gpu_mem_pkg::MEM_OP_LOAD;
         gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= gpu_mem_pkg::MEM_OP_STORE;
         gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= gpu_mem_pkg::MEM_OP_ATOMIC;
         default:                        p2_gop_q <= gpu_mem_pkg::MEM_OP_CACHE;
       endcase
-      if (ex_gmem_i) begin
+      if (ex_gmem_i || ex_lds_i) begin
         p2_mask_q <= ex_fmt_i == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask_i;
         p2_addr_q <= full_a_i;
         p2_data_q <= full_b_i;
@@ -611,28 +617,17 @@ module gpu_cu_writeback #(
   end
 
   // Variable-latency units: capture the instruction at EX, the result when it arrives.
-  wire lds_ex_fault = ex_valid_i && ex_lastw_i && ex_lds_i && ex_fault_i == gpu_isa_pkg::FAULT_NONE &&
-                      chk_fault_i != gpu_isa_pkg::FAULT_NONE;
+  // (An LDS instruction's result waits only if it returns one: a store's ends in the LDS.)
   always_ff @(posedge clk_i) begin
-    if (ex_lds_go_i || lds_ex_fault) begin
-      lds_meta_slot_q  <= ex_slot_i;
-      lds_meta_pc_q    <= ex_pc_i;
-      lds_meta_inst_q  <= ex_inst_i;
-      lds_meta_dest_q  <= ex_writes_i ? ex_dest_i : 6'd0;
-      lds_meta_store_q <= ex_fmt_i != gpu_isa_pkg::FMT_LDS_LOAD;
-      lds_meta_mask_q  <= ex_mask_i;
-      lds_meta_addr_q  <= full_a_i;
-      lds_meta_data_q  <= full_b_i;
-      lds_meta_fault_q <= lds_ex_fault;
-      lds_meta_fcode_q <= chk_fault_i;
-      lds_meta_flane_q <= chk_flane_i;
-      lds_meta_faddr_q <= chk_faddr_i;
+    if (ex_lds_go_i) begin
+      lds_meta_slot_q <= ex_slot_i;
+      lds_meta_dest_q <= ex_dest_i;
+      lds_meta_ret_q  <= ex_writes_i && ex_dest_i >= 6'd16;
+      lds_busy_q      <= 1'b1;
     end
-    if (ex_lds_go_i) lds_busy_q <= 1'b1;
-    if (lds_ex_fault) lds_hold_q <= 1'b1;
     if (lds_resp_valid_i && lds_busy_q) begin
       lds_busy_q      <= 1'b0;
-      lds_hold_q      <= 1'b1;
+      lds_hold_q      <= lds_meta_ret_q;
       lds_hold_mask_q <= lds_resp_mask_i;
     end
     if (src == SrcLds && wb_last_o && (commit || stop_i)) lds_hold_q <= 1'b0;
@@ -735,7 +730,7 @@ module gpu_cu_writeback #(
   assign red_busy_o  = red_busy_q;
   assign red_hold_o  = red_hold_q;
   assign valu_mask_o = valu_meta_mask_q;
-  assign lds_mask_o  = lds_meta_mask_q;
+  assign lds_mask_o  = p2_mask_q;   // (an LDS instruction retires from p2)
 
 endmodule
 

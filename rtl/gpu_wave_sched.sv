@@ -82,9 +82,14 @@ module gpu_wave_sched #(
   input  wire           wb_barrier_i,
   input  wire           wb_sigdone_i,     // sig_done*: release the slots of wb_sigs_i that are done
   input  wire  [15:0]   wb_sigs_i,
-  input  wire           wb_sb_clear_i,    // the instruction wrote wb_sb_reg_i
+  input  wire           wb_sb_clear_i,    // the instruction (or an LDS result, without a commit) wrote wb_sb_reg_i
   input  wire  [5:0]    wb_sb_reg_i,
-  input  wire           wb_sb_full_i,     // ... in every lane (a read in this cycle can take it: the bypass)
+  // the register the integer ALU or f32 pipe writes back now in every lane (a read in this
+  // cycle may take it: the register file's bypass; with Passes > 1 not v16..v31, whose
+  // mask bits gpu_cu_operands picks a cycle ahead)
+  input  wire           rel_valid_i,
+  input  wire           rel_slot_i,
+  input  wire  [5:0]    rel_reg_i,
   // writeback commit of a global access's completion
   input  wire           memdone_i,
   input  wire           memdone_slot_i,
@@ -128,12 +133,12 @@ module gpu_wave_sched #(
   logic [1:0]   need_q;           // the slot waits for the fetch port
   logic [23:0]  need_pc_q;
   logic [1:0]   ser_q;            // a serializing instruction is in flight
-  logic [1:0]   ser_lds_q;        // ... and it is an LDS instruction
   logic [1:0]   bar_q;            // waiting at a barrier
   logic [31:0]  sigp_q;           // signal pending: slot w, signal s at [w*16 + s]
   logic [191:0] sreg_q;           // the pending destination of signal s of slot w at [(w*16 + s)*6 +: 6]
   logic [31:0]  sreg_v_q;         // ... and it holds one (the slot's pending registers)
   logic [127:0] busy_q;           // scoreboard: register has an in-flight write
+  logic [127:0] ldsb_q;           // ... an LDS result's (for the stall counters)
   logic [5:0]   inflight_q;       // [w*3 +: 3]
   logic [2*LatW-1:0] wblast_q;    // cycles until the slot's last fixed-latency instruction writes back, [w*LatW +: LatW]
   logic [ResvW-1:0] resv_q;       // writeback cycles reserved, bit k = k cycles from now
@@ -183,6 +188,7 @@ module gpu_wave_sched #(
   logic [1:0]  sig_stall;
   logic [1:0]  gmem_stall;
   logic [1:0]  lds_stall;
+  logic [1:0]  lds_wait;
 
   localparam int DecW = 5 + 4 + 6 + 8 + 1 + 6 + 12 + 3 + 6 + 18 + 96 + 36 + 32 + 16 + 4 + 1 + 16;
   logic [DecW-1:0] dec_w [2];      // the slot's candidate, decoded (the is_*_o fields)
@@ -247,6 +253,7 @@ module gpu_wave_sched #(
     logic [NRef*6-1:0] ref_reg;
     logic [NRef-1:0]   ref_used;
     logic [NRef-1:0]   ref_busy;     // ... with an in-flight write (scoreboard)
+    logic [NRef-1:0]   ref_ldsb;     // ... of an LDS result
     logic [NRef-1:0]   ref_pend;     // ... pending: the destination of a load whose signal it does not wait on
     logic [NRef-1:0]   ref_lowest;   // ... the lowest pending one (one-hot)
     logic [15:0]       sig_live;     // signals holding a destination this instruction does not release
@@ -276,8 +283,11 @@ module gpu_wave_sched #(
       ref_reg[8*6 +: 6] = dest;
       ref_used[8]       = writes_dest;
       for (int i = 0; i < NRef; i++)
+        ref_ldsb[i] = ref_used[i] && ldsb_q[{w[0], ref_reg[i*6 +: 6]}];
+      for (int i = 0; i < NRef; i++)
         ref_busy[i] = ref_used[i] && busy_q[{w[0], ref_reg[i*6 +: 6]}] &&
-                      !(wb_sb_clear_i && wb_sb_full_i && wb_slot_i == w[0] && wb_sb_reg_i == ref_reg[i*6 +: 6]);
+                      !(rel_valid_i && rel_slot_i == w[0] && rel_reg_i == ref_reg[i*6 +: 6] &&
+                        (Passes == 1 || ref_reg[i*6 + 5]));
 
       // signals waited on at issue (sig_wait*, or a global access onto its slot), and
       // sig_waitany*_br's, of which one must be done (it releases them at writeback)
@@ -340,7 +350,7 @@ module gpu_wave_sched #(
       sdiv     = pre[gpu_predecode_pkg::P_SDIV];
       red      = pre[gpu_predecode_pkg::P_RED];
       valu     = pre[gpu_predecode_pkg::P_VALU];
-      var_lat  = !early && (is_lds || fdiv || sdiv || red);
+      var_lat  = !early && (fdiv || sdiv || red);
       serial[w]   = var_lat || pre[gpu_predecode_pkg::P_SERIAL];
       // A vector instruction goes through the execute stage one window of lanes a cycle,
       // and the integer ALU and the f32 pipe write back its result so. Its issue-to-writeback
@@ -386,13 +396,17 @@ module gpu_wave_sched #(
       unit_ok   = (!is_lds || lds_free_i) && (!fdiv || divsqrt_free_i) && (!sdiv || sdiv_free_i) && (!red || red_free_i) &&
                   (!is_gmem || gmem_free_i) && (!valu || valu_free_i);
       gmem_stall[w] = is_gmem && !gmem_free_i;
-      lds_stall[w]  = is_lds && !lds_free_i;
+      // (`end` also waits for the slot's LDS results: a later one would write the next wave's registers)
+      lds_wait[w]   = is_end && busy_q[w*64 +: 64] != 64'd0;
+      // (waiting for the LDS, or for an LDS result: the LDS stall counter's)
+      lds_stall[w]  = (is_lds && !lds_free_i) || (ref_busy & ref_ldsb) != '0 || lds_wait[w];
       base      = live_q[w] && cur_valid[w] && !ser_q[w] && !bar_q[w] && !hold_i[w] && !stop_i && ex_free;
 
       if (faulting)
         ready[w] = base && wb_ok;
       else
-        ready[w] = base && !sig_stall[w] && ref_busy == '0 && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) && wb_ok;
+        ready[w] = base && !sig_stall[w] && ref_busy == '0 && unit_ok && (!serial[w] || inflight_q[w*3 +: 3] == 3'd0) &&
+                   !lds_wait[w] && wb_ok;
     end
 
     // Stall attribution for the counters (a ready slot that lost the tie is not stalled).
@@ -404,7 +418,7 @@ module gpu_wave_sched #(
       stall_fetch_o[w] = 1'b0;
       if (live_q[w] && !stop_i && !(is_valid_o && is_slot_o == w) && !ready[w]) begin
         if (bar_q[w])                                          stall_bar_o[w] = 1'b1;
-        else if ((ser_q[w] && ser_lds_q[w]) || hold_i[w])      stall_lds_o[w] = 1'b1;
+        else if (hold_i[w])                                    stall_lds_o[w] = 1'b1;
         else if (cur_valid[w] && !ser_q[w] && lds_stall[w])    stall_lds_o[w] = 1'b1;
         else if (cur_valid[w] && !ser_q[w] && (sig_stall[w] || gmem_stall[w])) stall_mem_o[w] = 1'b1;
         else if (!cur_valid[w] && !ser_q[w])                   stall_fetch_o[w] = 1'b1;
@@ -511,8 +525,10 @@ module gpu_wave_sched #(
             ser_q[w]  <= 1'b1;
           end else begin
             ser_q[w]     <= serial[w];
-            ser_lds_q[w] <= is_lds_w[w];
-            if (sb_set[w]) busy_q[{w[0], dest_w[w]}] <= 1'b1;
+            if (sb_set[w]) begin
+              busy_q[{w[0], dest_w[w]}] <= 1'b1;
+              ldsb_q[{w[0], dest_w[w]}] <= is_lds_w[w];
+            end
             // signals waited on at issue release their pending destinations
             for (int s = 0; s < 16; s++)
               if (waits_w[w][s]) sreg_v_q[w*16 + s] <= 1'b0;
@@ -546,10 +562,13 @@ module gpu_wave_sched #(
           if (wb_sigdone_i)
             for (int s = 0; s < 16; s++)
               if (wb_sigs_i[s] && !sigp_q[w*16 + s]) sreg_v_q[w*16 + s] <= 1'b0;
-          if (wb_sb_clear_i && !(is_valid_o && pick == w[0] && sb_set[w] && dest_w[w] == wb_sb_reg_i))
-            busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
         end
     end
+    // a register written back (by an instruction's commit, or an LDS result's)
+    if (wb_sb_clear_i)
+      for (int w = 0; w < 2; w++)
+        if (wb_slot_i == w[0] && !(is_valid_o && pick == w[0] && sb_set[w] && dest_w[w] == wb_sb_reg_i))
+          busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
     if (memdone_i) sigp_q[{memdone_slot_i, memdone_sig_i}] <= 1'b0;
 
     // placement

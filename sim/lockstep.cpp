@@ -96,6 +96,7 @@ gpu_status Lockstep::create(const gpu_config &cfg, char *err, size_t errlen)
     num_cus_ = cfg.num_cus;
     mem_bytes_ = cfg.mem_bytes;
     pending_.assign((size_t)num_cus_ * GOLDEN_SLOTS * ISA_NUM_SIGNALS, std::deque<Pending>());
+    lds_pend_.assign((size_t)num_cus_ * GOLDEN_SLOTS, std::deque<LdsResult>());
     orphans_ = pending_;
     access_.assign((size_t)num_cus_ * 32, Access{});
     l1_.assign(num_cus_, {});
@@ -198,11 +199,19 @@ bool Lockstep::retire(const TraceEvent &e)
     if (st != GOLDEN_STEP_RETIRED)
         return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "event", -1, "no event (no runnable wave)", "RETIRE");
 
-    // The destination. A global load or returning atomic writes D at MEM_DONE.
+    // The destination. A global load or returning atomic writes D at MEM_DONE,
+    // an LDS one at LDS_DONE (the LDS performed it in retire order).
     const isa_op_info *op = isa_op((uint8_t)(rec.inst >> 56));
-    bool deferred = rec.gmem == GOLDEN_MEM_LOAD || (rec.gmem == GOLDEN_MEM_ATOMIC && rec.dest >= 0);
+    bool lds_deferred = (op->fmt == ISA_FMT_LDS_LOAD || op->fmt == ISA_FMT_LDS_ATOMIC) && rec.dest >= 0;
+    bool deferred = rec.gmem == GOLDEN_MEM_LOAD || (rec.gmem == GOLDEN_MEM_ATOMIC && rec.dest >= 0) || lds_deferred;
     int xdest = deferred ? -1 : rec.dest;
     uint32_t xmask = xdest >= 0 ? rec.dest_mask : 0;
+    if (lds_deferred) {
+        LdsResult r{ rec.wave, rec.pc, rec.inst, cycle_, rec.dest, rec.dest_mask, {} };
+        memcpy(r.data, rec.dest_data, sizeof r.data);
+        if (r.mask && (long)rec.pc == plant_pc_) r.data[__builtin_ctz(r.mask)] ^= 1;   // WAVEGPU_LOCKSTEP_PLANT
+        lds_pend_[e.cu * GOLDEN_SLOTS + e.slot].push_back(r);
+    }
     if (xmask && (long)rec.pc == plant_pc_) rec.dest_data[__builtin_ctz(xmask)] ^= 1;   // WAVEGPU_LOCKSTEP_PLANT
     if (e.dest_mask != xmask)
         return mismatch((int)e.cu, e.slot, wi.wave, wi.pc, inst, "dest_mask", -1, hex32(xmask), hex32(e.dest_mask));
@@ -310,6 +319,26 @@ bool Lockstep::mem_done(const TraceEvent &e)
         return mismatch((int)e.cu, e.slot, p.wave, p.pc, p.inst, "MEM_DONE order", -1,
                         "an older access of the same kind (load / store / other) to complete first (docs/isa.md 4.8)",
                         "MEM_DONE on s" + dec(e.sig));
+    return true;
+}
+
+// The result of the slot's oldest LDS load or returning atomic.
+bool Lockstep::lds_done(const TraceEvent &e)
+{
+    auto &q = lds_pend_[e.cu * GOLDEN_SLOTS + e.slot];
+    if (q.empty())
+        return mismatch((int)e.cu, e.slot, -1, -1, 0, "event", -1, "no event (no LDS load or returning atomic in flight)",
+                        "LDS_DONE");
+    LdsResult r = q.front();
+    q.pop_front();
+    if (e.dest_mask != r.mask)
+        return mismatch((int)e.cu, e.slot, r.wave, r.pc, r.inst, "LDS_DONE dest_mask", -1, hex32(r.mask), hex32(e.dest_mask));
+    if ((int)e.dest != r.dest)
+        return mismatch((int)e.cu, e.slot, r.wave, r.pc, r.inst, "LDS_DONE dest", -1, "v" + dec(r.dest), "v" + dec(e.dest));
+    for (unsigned l = 0; l < ISA_LANES; l++)
+        if ((r.mask >> l & 1) && e.dest_data[l] != r.data[l])
+            return mismatch((int)e.cu, e.slot, r.wave, r.pc, r.inst, "LDS_DONE dest_data", (int)l, hex32(r.data[l]),
+                            hex32(e.dest_data[l]));
     return true;
 }
 
@@ -504,6 +533,12 @@ bool Lockstep::dispatch(const DispatchEvent &d)
             for (const Pending &p : q) orphans(d.cu, s, sg).push_back(p);
             q.clear();
         }
+    for (unsigned s = d.slot; s < d.slot + waves_per_group_ && s < GOLDEN_SLOTS && d.cu < num_cus_; s++) {
+        const auto &lq = lds_pend_[d.cu * GOLDEN_SLOTS + s];
+        if (!lq.empty())
+            return mismatch((int)d.cu, s, lq.front().wave, lq.front().pc, lq.front().inst, "dispatch", -1,
+                            "the LDS_DONE of the slot's last wave first", "a group placed in the slot");
+    }
     int got = golden_dispatch(g_, d.cu, (int)d.slot);
     if (got != (int)d.group)
         return mismatch((int)d.cu, d.slot, -1, -1, 0, "dispatch group", -1,
@@ -531,8 +566,13 @@ bool Lockstep::edge(uint64_t cycle, const TraceEvent *ev, unsigned n, const Disp
             if (!retire(e)) return false;
         } else if (e.kind == TR_MEM_DONE) {
             if (!mem_done(e)) return false;
+        } else if (e.kind == TR_LDS_DONE) {
+            if (faulted_)
+                return mismatch((int)e.cu, e.slot, -1, -1, 0, "event", -1, "no LDS result after the launch faulted",
+                                "LDS_DONE");
+            if (!lds_done(e)) return false;
         } else if (e.kind != TR_FAULT) {
-            return mismatch((int)e.cu, e.slot, -1, -1, 0, "tr_kind", -1, "0, 1 or 2", dec(e.kind));
+            return mismatch((int)e.cu, e.slot, -1, -1, 0, "tr_kind", -1, "0..3", dec(e.kind));
         }
     }
     for (int pass = 0; pass < 2; pass++)
@@ -595,6 +635,12 @@ bool Lockstep::finish(uint64_t cycle, gpu_status st, const gpu_result &res, cons
                 }
             return mismatch(-1, 0, -1, -1, 0, "end of run", -1, "more groups to be placed", "busy_o low: the RTL finished");
         }
+        for (unsigned c = 0; c < num_cus_; c++)
+            for (unsigned s = 0; s < GOLDEN_SLOTS; s++)
+                for (const LdsResult &r : lds_pend_[c * GOLDEN_SLOTS + s])
+                    return mismatch((int)c, s, r.wave, r.pc, r.inst, "end of run", -1,
+                                    "an LDS_DONE for the instruction retired at cycle " + dec((long)r.cycle),
+                                    "busy_o low without it");
         for (unsigned c = 0; c < num_cus_; c++)
             for (unsigned s = 0; s < GOLDEN_SLOTS; s++)
                 for (unsigned sg = 0; sg < ISA_NUM_SIGNALS; sg++)

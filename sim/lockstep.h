@@ -20,7 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
-enum { TR_RETIRE = 0, TR_MEM_DONE = 1, TR_FAULT = 2 };
+enum { TR_RETIRE = 0, TR_MEM_DONE = 1, TR_FAULT = 2, TR_LDS_DONE = 3 };
 
 struct TraceEvent {
     unsigned cu, kind, slot, pc, dest, sig;
@@ -109,6 +109,7 @@ private:
     };
     bool retire(const TraceEvent &e);
     bool mem_done(const TraceEvent &e);
+    bool lds_done(const TraceEvent &e);
     bool fault(const TraceEvent &e);
     bool dispatch(const DispatchEvent &d);
     // Records the first mismatch; returns false.
@@ -152,6 +153,14 @@ private:
     std::vector<uint64_t> code_;
     std::vector<std::deque<Pending>> pending_;
     std::vector<std::deque<Pending>> orphans_;  // accesses of a slot's previous waves
+    struct LdsResult {         // an LDS load or returning atomic between its RETIRE and LDS_DONE
+        uint32_t wave, pc;
+        uint64_t inst, cycle;
+        int dest;
+        uint32_t mask;
+        uint32_t data[ISA_LANES];
+    };
+    std::vector<std::deque<LdsResult>> lds_pend_;   // [cu * GOLDEN_SLOTS + slot], in retire order
     std::vector<Access> access_;                // [cu * 32 + entry]
     std::unordered_set<uint32_t> ended_;   // waves whose `end` has retired
     uint64_t cycle_ = 0, events_ = 0;

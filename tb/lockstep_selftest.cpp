@@ -133,6 +133,7 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
         unsigned entry;   // memory-unit entry, free again at `due`
     };
     std::vector<std::deque<Done>> q(cus);
+    std::vector<std::deque<Done>> lq(cus);   // LDS results, like gpu_cu: an LDS_DONE after the RETIRE
     // Like gpu_gmem, each access takes a memory-unit entry (the lowest free),
     // and its line requests are performed the cycle after it retires, in the
     // order the fake performed them on its own memory at issue.
@@ -148,6 +149,17 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
             TraceEvent e;
             memset(&e, 0, sizeof e);
             e.cu = c;
+            if (!lq[c].empty() && lq[c].front().due <= cycle) {
+                Done dn = lq[c].front();
+                lq[c].pop_front();
+                e.kind = TR_LDS_DONE;
+                e.slot = dn.slot;
+                e.dest = (unsigned)dn.dest;
+                e.dest_mask = dn.mask;
+                memcpy(e.dest_data, dn.data, sizeof e.dest_data);
+                if (!faulted && (!mut || mut(cycle, e))) ev.push_back(e);
+                continue;
+            }
             if (!q[c].empty() && q[c].front().due <= cycle) {
                 Done dn = q[c].front();
                 q[c].pop_front();
@@ -188,7 +200,14 @@ static FakeRun fake_run(const Kernel &k, unsigned cus, uint32_t groups, const st
                 } else {
                     e.kind = TR_RETIRE;
                     bool deferred = rec.gmem == GOLDEN_MEM_LOAD || (rec.gmem == GOLDEN_MEM_ATOMIC && rec.dest >= 0);
-                    if (rec.dest >= 0 && !deferred) {
+                    const isa_op_info *op = isa_op((uint8_t)(rec.inst >> 56));
+                    bool lds_deferred = (op->fmt == ISA_FMT_LDS_LOAD || op->fmt == ISA_FMT_LDS_ATOMIC) && rec.dest >= 0;
+                    if (lds_deferred) {
+                        Done dn{ cycle + 1 + cycle % 3, s, 0, rec.wave, rec.dest, rec.dest_mask, {}, 0 };
+                        memcpy(dn.data, rec.dest_data, sizeof dn.data);
+                        lq[c].push_back(dn);
+                    }
+                    if (rec.dest >= 0 && !deferred && !lds_deferred) {
                         e.dest = (unsigned)rec.dest;
                         e.dest_mask = rec.dest_mask;
                         memcpy(e.dest_data, rec.dest_data, sizeof e.dest_data);
@@ -365,6 +384,17 @@ static void test_lockstep()
     expect_caught("lockstep_catches_atomic_return", fake_run(at, 3, 7, atargs, {}, [&](uint64_t, TraceEvent &e) {
         if (e.kind == TR_MEM_DONE && e.dest_mask && ++n == 3) e.dest_data[0]++;
         return true; }), "MEM_DONE dest_data lane 0");
+    n = 0;
+    expect_caught("lockstep_catches_lds_load_data", fake_run(mm, 2, 4, mmargs, init, [&](uint64_t, TraceEvent &e) {
+        if (e.kind == TR_LDS_DONE && e.dest_mask && ++n == 25) e.dest_data[__builtin_ctz(e.dest_mask)] ^= 1;
+        return true; }), "LDS_DONE dest_data lane");
+    n = 0;
+    expect_caught("lockstep_catches_lds_done_dest", fake_run(mm, 2, 4, mmargs, init, [&](uint64_t, TraceEvent &e) {
+        if (e.kind == TR_LDS_DONE && ++n == 7) e.dest ^= 1;
+        return true; }), "LDS_DONE dest:");
+    n = 0;
+    expect_caught("lockstep_catches_lost_lds_done", fake_run(mm, 2, 4, mmargs, init, [&](uint64_t, TraceEvent &e) {
+        return !(e.kind == TR_LDS_DONE && ++n == 12); }), "LDS_DONE");
     n = 0;
     expect_caught("lockstep_catches_lost_mem_done", fake_run(mm, 2, 4, mmargs, init, [&](uint64_t, TraceEvent &e) {
         return !(e.kind == TR_MEM_DONE && ++n == 10); }), "MEM_DONE order");
