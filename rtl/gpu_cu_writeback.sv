@@ -121,8 +121,9 @@ module gpu_cu_writeback #(
   output logic [3:0]         wb_sig_o,
   output logic               wb_sb_clear_o,
   output logic [5:0]         wb_sb_reg_o,
-  // the register the integer ALU or the f32 pipe writes back now in every lane, its last
-  // window (from registers: a read in this cycle may take it, through the register file's bypass)
+  // the register the integer ALU, the f32 pipe or (with one window) the LDS writes back now in
+  // every lane, its last window (from registers: a read in this cycle may take it, through the
+  // register file's bypass)
   output logic               rel_valid_o,
   output logic               rel_slot_o,
   output logic [5:0]         rel_reg_o,
@@ -535,6 +536,11 @@ module gpu_cu_writeback #(
       rel_valid_o = fp_last_i && !fp_tag_i[6] && fp_tag_i[5:0] >= 6'd16;
       rel_slot_o  = fp_tag_i[7];
       rel_reg_o   = fp_tag_i[5:0];
+    end else if (Passes == 1 && !p2_valid_q && !var_active_q && lds_hold_q) begin
+      // (an LDS result goes now: it is the first variable-latency source, and nothing fixed writes back)
+      rel_valid_o = lds_hold_mask_q == 32'hFFFF_FFFF;
+      rel_slot_o  = lds_meta_slot_q;
+      rel_reg_o   = lds_meta_dest_q;
     end
   end
 
