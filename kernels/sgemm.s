@@ -29,10 +29,10 @@
 #   time, each then used by 4 fma_f32 (one per J).
 # So a k-step is 4 global loads and their 4 address steps, 8 bcast, 32
 # fma_f32 and a sig_waitall4 (and a load of sa0 or sa1 every fourth k-step).
-# The LDS is not used: B staged there for two waves was slower (measured):
-# an LDS instruction is serializing and holds the CU about 5 cycles, so the
-# 4 LDS loads per k-step cost more than the global loads they save; the
-# broadcast of A is bcast.
+# The LDS is not used: B staged there for two waves was slower, measured
+# while an LDS instruction still serialized its wave and held the CU about
+# 5 cycles (until 272c71e), so the 4 LDS loads per k-step cost more than the
+# global loads they save; not measured since. The broadcast of A is bcast.
 # The k loop runs 8 k-steps per iteration; the last 8 k-steps are the same
 # code without the loads past the end of A and B.
 #
