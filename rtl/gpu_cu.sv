@@ -668,9 +668,13 @@ module gpu_cu #(
   logic [31:0]   lds_req_mask;
   logic          lds_req_zero;
   logic [8:0]    clr_row;               // the row a clearing store zeroes
-  logic          lds_resp_valid;
-  logic [31:0]   lds_resp_mask;
-  logic [W-1:0]  lds_resp_data;         // the window var_win of the results
+  logic          lds_resp_valid;        // an instruction's last stage 2
+  logic          lds_res_valid, lds_pop;
+  logic [31:0]   lds_res_mask;
+  logic [W-1:0]  lds_resp_data;         // the window var_win of the oldest result
+  logic [2:0]    lds_count;             // instructions in the LDS (waiting or in their rounds)
+  logic          lds_wbusy;             // ... of which a store or atomic
+  logic          lds_busy;              // an instruction is in the LDS
   logic          lds_stat_conflict;
   logic [5:0]    lds_stat_lanes;
 
@@ -693,8 +697,13 @@ module gpu_cu #(
     .op_word_i       (win_word),
     .op_data_i       (opnd_b),
     .op_cmp_i        (opnd_c),
+    .count_o         (lds_count),
+    .wbusy_o         (lds_wbusy),
+    .busy_o          (lds_busy),
     .resp_valid_o    (lds_resp_valid),
-    .resp_mask_o     (lds_resp_mask),
+    .res_valid_o     (lds_res_valid),
+    .res_mask_o      (lds_res_mask),
+    .res_pop_i       (lds_pop),
     .resp_win_i      (var_win),
     .resp_data_o     (lds_resp_data),
     .stat_conflict_o (lds_stat_conflict),
@@ -702,7 +711,6 @@ module gpu_cu #(
   );
 
   // The clearing of a new group's LDS allocation, between wave instructions.
-  logic        lds_busy;                // a wave's LDS instruction is in the LDS
   logic        clr_go, clr_active, clr_busy;
   logic [31:0] clr_mask;
   wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
@@ -823,9 +831,10 @@ module gpu_cu #(
     .fp_last_i        (fp_last),
     .fp_result_i      (fp_result),
     .fp_tag_i         (fp_tag),
-    .lds_resp_valid_i (lds_resp_valid),
-    .lds_resp_mask_i  (lds_resp_mask),
+    .lds_res_valid_i  (lds_res_valid),
+    .lds_res_mask_i   (lds_res_mask),
     .lds_resp_data_i  (lds_resp_data),
+    .lds_pop_o        (lds_pop),
     .fdiv_done_i      (fdiv_done),
     .fdiv_result_i    (fdiv_result),
     .sdiv_done_i      (sdiv_done),
@@ -900,7 +909,6 @@ module gpu_cu #(
     .acc_mask_o       (acc_mask),
     .acc_idx_o        (acc_idx),
     .p2_gmem_o        (p2_gmem),
-    .lds_busy_o       (lds_busy),
     .lds_hold_o       (lds_hold),
     .fdiv_busy_o      (fdiv_busy),
     .fdiv_hold_o      (fdiv_hold),
@@ -1053,7 +1061,19 @@ module gpu_cu #(
   assign gmem_free = gm_free > {3'd0, gm_in_pipe};
 
   // ----------------------------------------------------------------- unit availability
-  assign lds_free     = !lds_busy && !lds_hold && !clr_active && !(ex_valid_q && ex_lds);
+  // The LDS: with one window, an instruction issued now reaches it the cycle
+  // after next (from EX), so it is free with room for this one and the one in
+  // EX, and no store or atomic there or waiting (their operands are in one
+  // register: gpu_lds); with more than one window, when it is empty and no
+  // result waits (the operand windows go into it as they pass EX).
+  wire ex_lds_now = ex_valid_q && ex_lds;
+  if (Lanes == 32) begin : g_lds_free
+    assign lds_free = !clr_active && lds_count + {2'd0, ex_lds_now} <= 3'd3 && !lds_wbusy &&
+                      !(ex_lds_now && ex_fmt_q != gpu_isa_pkg::FMT_LDS_LOAD);
+  end else begin : g_lds_free_windows
+    assign lds_free = !lds_busy && !lds_hold && !clr_active && !ex_lds_now;
+    wire unused_lds_count = ^{lds_count, lds_wbusy};
+  end
   assign divsqrt_free = fdiv_ready && !fdiv_busy && !fdiv_hold && !(ex_valid_q && ex_fdiv);
   assign sdiv_free    = sdiv_ready && !sdiv_busy && !sdiv_hold && !(ex_valid_q && ex_sdiv);
   assign red_free     = red_ready && !red_busy && !red_hold && !(ex_valid_q && ex_red);

@@ -64,9 +64,10 @@ module gpu_cu_writeback #(
   input  wire                fp_last_i,
   input  wire [Lanes*32-1:0] fp_result_i,
   input  wire [7:0]          fp_tag_i,         // {slot, scalar, destination}
-  input  wire                lds_resp_valid_i,
-  input  wire [31:0]         lds_resp_mask_i,
-  input  wire [Lanes*32-1:0] lds_resp_data_i,  // the window var_win_o
+  input  wire                lds_res_valid_i,  // the LDS's oldest result waits (gpu_lds)
+  input  wire [31:0]         lds_res_mask_i,   // ... its lanes
+  input  wire [Lanes*32-1:0] lds_resp_data_i,  // ... the window var_win_o of it
+  output logic               lds_pop_o,        // ... is written back (or dropped at a stop) now
   input  wire                fdiv_done_i,
   input  wire [Lanes*32-1:0] fdiv_result_i,    // the window var_win_o of the divide's results
   input  wire                sdiv_done_i,
@@ -149,8 +150,7 @@ module gpu_cu_writeback #(
   output logic [4:0]         acc_idx_o,        // its memory-unit entry (the operands are in it: ex_gm_idx_i)
   output logic               p2_gmem_o,        // a global instruction between EX and the memory unit
   // the units' state (their availability, idleness, the counters)
-  output logic               lds_busy_o,       // a wave's LDS instruction is in the LDS
-  output logic               lds_hold_o,       // an LDS result or fault waits for writeback
+  output logic               lds_hold_o,       // an LDS result waits for writeback
   output logic               fdiv_busy_o,
   output logic               fdiv_hold_o,
   output logic               sdiv_busy_o,
@@ -245,10 +245,23 @@ module gpu_cu_writeback #(
   // var: the LDS's results, f32 divide and scalar divide hold here until writeback takes them.
   // (An LDS instruction retires through p2, like a global access; a load's
   // or returning atomic's result comes later, as an LDS_DONE event.)
-  logic          lds_busy_q;              // a wave's LDS instruction is in the LDS
-  logic          lds_hold_q, lds_meta_slot_q, lds_meta_ret_q;
-  logic [5:0]    lds_meta_dest_q;
-  logic [31:0]   lds_hold_mask_q;
+  // The LDS returns results in the order it takes instructions: the slot
+  // and destination of each one that returns wait here in that order (at
+  // most the LDS's entries plus its result entries less one: 4 + 4 - 1;
+  // with more than one window, 1, as the LDS takes an instruction only
+  // when no result waits).
+  localparam int LdsMetaN = Passes == 1 ? 8 : 4;
+  localparam int LdsMetaW = LdsMetaN > 1 ? $clog2(LdsMetaN) : 1;
+  logic                lds_meta_slot [LdsMetaN];
+  logic [5:0]          lds_meta_dest [LdsMetaN];
+  logic [LdsMetaW-1:0] lds_meta_wr_q, lds_meta_rd_q;
+  wire                 lds_hold_q      = lds_res_valid_i;
+  wire  [31:0]         lds_hold_mask_q = lds_res_mask_i;
+  wire                 lds_meta_slot_q = lds_meta_slot[lds_meta_rd_q];
+  wire  [5:0]          lds_meta_dest_q = lds_meta_dest[lds_meta_rd_q];
+  // (the LDS's notion of an instruction that returns: a load, or an atomic without noret)
+  wire                 lds_go_ret      = ex_lds_go_i && (ex_fmt_i == gpu_isa_pkg::FMT_LDS_LOAD ||
+                                                         (ex_fmt_i == gpu_isa_pkg::FMT_LDS_ATOMIC && !ex_noret_i));
   logic          fdiv_busy_q, fdiv_hold_q, fdiv_meta_slot_q, fdiv_meta_scalar_q;
   logic [11:0]   fdiv_meta_pc_q;
   logic [63:0]   fdiv_meta_inst_q;
@@ -356,6 +369,10 @@ module gpu_cu_writeback #(
       $error("gpu_cu_writeback: var_win_q is %0d with no variable-latency writeback running", var_win_q);
     if (!rst_i && var_active_q && fixed_now)
       $error("gpu_cu_writeback: a fixed-latency writeback during the windows of a variable-latency one");
+    if (!rst_i && ex_lds_go_i && lds_go_ret != (ex_writes_i && ex_dest_i >= 6'd16))
+      $error("gpu_cu_writeback: an LDS instruction that returns does not write a register, or the reverse");
+    if (!rst_i && lds_go_ret && !lds_pop_o && LdsMetaW'((32'(lds_meta_wr_q) + 1) % LdsMetaN) == lds_meta_rd_q)
+      $error("gpu_cu_writeback: more LDS instructions wait for results than there are places for");
   end
 `endif
 
@@ -622,21 +639,19 @@ module gpu_cu_writeback #(
     if (rst_i) p2_valid_q <= 1'b0;
   end
 
+  // The LDS instructions that return, in order (payload: no reset).
+  always_ff @(posedge clk_i)
+    if (lds_go_ret) begin
+      lds_meta_slot[lds_meta_wr_q] <= ex_slot_i;
+      lds_meta_dest[lds_meta_wr_q] <= ex_dest_i;
+    end
+  assign lds_pop_o = src == SrcLds && wb_last_o && (commit || stop_i);
+
   // Variable-latency units: capture the instruction at EX, the result when it arrives.
   // (An LDS instruction's result waits only if it returns one: a store's ends in the LDS.)
   always_ff @(posedge clk_i) begin
-    if (ex_lds_go_i) begin
-      lds_meta_slot_q <= ex_slot_i;
-      lds_meta_dest_q <= ex_dest_i;
-      lds_meta_ret_q  <= ex_writes_i && ex_dest_i >= 6'd16;
-      lds_busy_q      <= 1'b1;
-    end
-    if (lds_resp_valid_i && lds_busy_q) begin
-      lds_busy_q      <= 1'b0;
-      lds_hold_q      <= lds_meta_ret_q;
-      lds_hold_mask_q <= lds_resp_mask_i;
-    end
-    if (src == SrcLds && wb_last_o && (commit || stop_i)) lds_hold_q <= 1'b0;
+    if (lds_go_ret) lds_meta_wr_q <= LdsMetaW'((32'(lds_meta_wr_q) + 1) % LdsMetaN);
+    if (lds_pop_o)  lds_meta_rd_q <= LdsMetaW'((32'(lds_meta_rd_q) + 1) % LdsMetaN);
 
     if (ex_ok_i && ex_fdiv_i && ex_lastw_i) begin
       fdiv_busy_q        <= 1'b1;
@@ -679,8 +694,8 @@ module gpu_cu_writeback #(
     if (src == SrcRed && wb_last_o && (commit || stop_i)) red_hold_q <= 1'b0;
 
     if (rst_i) begin
-      lds_busy_q   <= 1'b0;
-      lds_hold_q   <= 1'b0;
+      lds_meta_wr_q <= '0;
+      lds_meta_rd_q <= '0;
       fdiv_busy_q  <= 1'b0;
       fdiv_hold_q  <= 1'b0;
       sdiv_busy_q  <= 1'b0;
@@ -727,7 +742,6 @@ module gpu_cu_writeback #(
   assign acc_mask_o  = p2_mask_q;
   assign acc_idx_o   = p2_gidx_q;
   assign p2_gmem_o   = p2_valid_q && p2_gmem_q;
-  assign lds_busy_o  = lds_busy_q;
   assign lds_hold_o  = lds_hold_q;
   assign fdiv_busy_o = fdiv_busy_q;
   assign fdiv_hold_o = fdiv_hold_q;

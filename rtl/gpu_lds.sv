@@ -1,26 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_lds: the 64 KiB local data share of one CU: Banks word-interleaved
-// banks (32; fewer in a small build), one wave instruction (load, store or
-// atomic, all 32 lanes) at a time.
-// Latency: resp_valid_o comes R+1 cycles after the accepting edge, R = rounds
-// (docs/lds.md: conflicts serialised; atomics one lane per bank per round).
-// With Lanes < 32 physical lanes, a round serves lanes of one window of
-// Lanes lanes only, the windows in ascending order (empty ones skipped), so
-// R is the sum of the windows' rounds; the results are the same.
-// valid/ready request (ready only when idle); resp_valid_o is a 1-cycle pulse.
-// The lanes' operands (word addresses, store data or atomic operands, CAS
-// compare values) are not part of the request: they come a window of Lanes
-// lanes at a time (op_valid_i, window op_win_i) into small RAMs (LUT RAM; with
-// 32 lanes, registers), before the request or with it, and only while the LDS
-// is ready: a window offered while an instruction is in the LDS is not taken
-// (with more than one window that is an error; with one, the window comes
-// with its request and is taken when the request is). A request with
-// req_zero_i stores zeros to the 32 words of row req_row_i (word
-// {req_row_i, lane}) and uses no operands.
-// The results wait in a small RAM per lane, one word per window: from the
-// cycle after resp_valid_o until the next instruction's first round writes
-// (the second cycle after it is accepted, at the earliest), resp_data_o is
-// window resp_win_i of them.
+// banks (32; fewer in a small build), wave instructions (load, store or
+// atomic, all 32 lanes) taken in order and served one round a cycle, in two
+// stages: a round picks one word per bank and reads it (stage 1); the cycle
+// after, the banks' words reach the lanes and stores and atomics write
+// (stage 2). An instruction takes R rounds (docs/lds.md: conflicts
+// serialised; atomics one lane per bank per round), and the next one's first
+// round follows its last: conflict-free instructions go one a cycle.
+// With Lanes < 32 physical lanes, a round serves lanes of one window of Lanes
+// lanes only, the windows in ascending order (empty ones skipped), so R is
+// the sum of the windows' rounds; the results are the same.
+// Requests: valid/ready; up to Entries instructions (4; 1 with more than one
+// window) wait or are served (count_o). The lanes' operands (word addresses,
+// store data or atomic operands, CAS compare values) are not part of the
+// request: they come a window of Lanes lanes at a time (op_valid_i, window
+// op_win_i). With one window they come with their request and are taken
+// with it; the words go into the instruction's entry, the data and compare
+// values into one register, so a store or atomic may be sent only when no
+// other one is waiting or in its rounds (wbusy_o low). With more than one
+// window they come before the request or with it, only while the LDS is
+// empty (count_o 0; else an error). A request with req_zero_i stores zeros
+// to the 32 words of row req_row_i (word {req_row_i, lane}) and uses no
+// operands.
+// Order: each instruction sees the writes of every one before it (a word
+// written in stage 2 reaches a read of the same cycle by forwarding).
+// resp_valid_o: a 1-cycle pulse per instruction, in its last stage 2.
+// Results (loads and returning atomics) queue in order in ResEntries
+// entries (4; 1 with more than one window): res_valid_o from the last stage
+// 2 (with more than one window, from the cycle after it) until res_pop_i;
+// resp_data_o is window resp_win_i of the head's results (0 outside
+// res_mask_o). An instruction's first round waits while every result entry
+// is taken.
 `default_nettype none
 
 module gpu_lds #(
@@ -47,11 +57,20 @@ module gpu_lds #(
   input  wire  [Lanes*32-1:0] op_data_i,   // store data / atomic operand V
   input  wire  [Lanes*32-1:0] op_cmp_i,    // CAS compare value
 
-  // Response: one cycle, then the data for loads and returning atomics, one window at a time.
+  // State, for the sender.
+  output logic [2:0]    count_o,      // instructions waiting or in their rounds
+  output logic          wbusy_o,      // ... of which a store or atomic (its operands are in the LDS)
+  output logic          busy_o,       // an instruction waits, or is in its rounds or last stage 2
+
+  // Completion: one cycle per instruction.
   output logic          resp_valid_o,
-  output logic [31:0]   resp_mask_o,  // lanes of the results to write (0 for stores, noret)
+
+  // Results, in order: the head result, then its data, one window at a time.
+  output logic          res_valid_o,
+  output logic [31:0]   res_mask_o,   // lanes of the results (those selected)
+  input  wire           res_pop_i,    // the head result is taken (with res_valid_o)
   input  wire  [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] resp_win_i,   // the window of results wanted
-  output logic [Lanes*32-1:0] resp_data_o,   // ... its lanes (0 outside the lanes to write)
+  output logic [Lanes*32-1:0] resp_data_o,   // ... its lanes (0 outside res_mask_o)
 
   // Counters: one cycle after each round.
   output logic          stat_conflict_o,  // the round was not the instruction's first
@@ -66,6 +85,10 @@ module gpu_lds #(
   localparam int LaneW    = Lanes > 1 ? $clog2(Lanes) : 1;   // (one lane: a 1-bit index that is always 0)
   localparam int Windows  = 32 / Lanes;
   localparam int WinW     = Windows > 1 ? $clog2(Windows) : 1;
+  localparam int Entries  = Windows > 1 ? 1 : 4;   // instructions waiting or in their rounds
+  localparam int EntW     = Entries > 1 ? $clog2(Entries) : 1;
+  localparam int ResEntries = Entries;             // results waiting
+  localparam int ResW     = ResEntries > 1 ? $clog2(ResEntries) : 1;
   // (checked at elaboration, as gpu_top's limits; Icarus 11 skips it)
 `ifndef __ICARUS__
   if (Banks < 2 || Banks > 32 || (Banks & (Banks - 1)) != 0) begin : g_bad_banks
@@ -73,53 +96,80 @@ module gpu_lds #(
   end
 `endif
 
-
   // ---------------------------------------------------------------------------
-  // The accepted instruction. Payload: no reset; it changes only on accept.
-  logic [4:0]           op_q;
-  logic [5:0]           fn_q;
-  logic                 ret_q;
-  logic [31:0]          mask_q;
-  logic                 zero_q;
-  logic [8:0]           row_q;
-  // The operand windows (LUT RAM with more than one window).
-  logic [NumLanes*WordW-1:0] word_mem [Windows];
+  // The entries: a ring of the accepted instructions, oldest (rd_q) first.
+  // Payload: no reset; an entry changes only when an instruction is accepted into it.
+  logic [4:0]           ent_op   [Entries];
+  logic [5:0]           ent_fn   [Entries];
+  logic                 ent_ret  [Entries];
+  logic [31:0]          ent_mask [Entries];
+  logic                 ent_zero [Entries];
+  logic [8:0]           ent_row  [Entries];
+  logic [EntW-1:0]      wr_q, rd_q;
+  logic [2:0]           cnt_q;      // entries taken
+  logic [2:0]           wcnt_q;     // ... by stores and atomics
+  // The operands: the words per entry and window (LUT RAM), the data and
+  // compare values of the one store or atomic per window.
+  logic [NumLanes*WordW-1:0] word_mem [Entries * Windows];
   logic [NumLanes*32-1:0]    data_mem [Windows];
   logic [NumLanes*32-1:0]    cmp_mem  [Windows];
 
-  // Control.
-  logic                 busy_q;     // rounds remain to be issued
-  logic                 first_q;    // the next round is the instruction's first
-  logic [31:0]          pend_q;     // lanes not served yet
+  // The oldest entry is in its rounds (act_q); first_q: the next round is its first.
+  logic                 act_q;
+  logic                 first_q;
+  logic [31:0]          pend_q;     // lanes not served yet (after the first round)
+  logic [31:0]          pend;       // ... this round's
   logic [31:0]          pend_d;
-  logic                 resp_valid_q;
-  logic                 stat_conflict_q;
-  logic [5:0]           stat_lanes_q;
+  logic                 finishing;  // the round serves the last pending lanes
+  logic                 accept;
 
-  logic accept;
-  logic is_load;
-  logic is_store;
-  logic is_atomic;
-  logic returns;   // the instruction returns data
+  // The active instruction (the oldest entry).
+  logic [4:0]  op;
+  logic        zero;
+  logic [8:0]  row;
+  logic        is_load, is_store, is_atomic, returns;
+  wire        act_ret  = ent_ret[rd_q];
+  wire [31:0] act_mask = ent_mask[rd_q];
+  assign op        = ent_op[rd_q];
+  assign zero      = ent_zero[rd_q];
+  assign row       = ent_row[rd_q];
+  assign is_store  = op == gpu_isa_pkg::FMT_LDS_STORE;
+  assign is_atomic = op == gpu_isa_pkg::FMT_LDS_ATOMIC;
+  assign is_load   = !is_store && !is_atomic;
+  assign returns   = is_load || (is_atomic && act_ret);
+  assign pend      = first_q ? act_mask : pend_q;
 
-  assign req_ready_o = !busy_q;
+  assign req_ready_o = cnt_q != 3'(Entries);
   assign accept      = req_valid_i && req_ready_o;
-  assign is_store    = op_q == gpu_isa_pkg::FMT_LDS_STORE;
-  assign is_atomic   = op_q == gpu_isa_pkg::FMT_LDS_ATOMIC;
-  assign is_load     = !is_store && !is_atomic;
-  assign returns     = is_load || (is_atomic && ret_q);
+  assign count_o     = cnt_q;
+  assign wbusy_o     = wcnt_q != 3'd0;
 
-  // The operand windows go in only while no instruction is in the LDS.
+  wire req_writes = req_op_i != gpu_isa_pkg::FMT_LDS_LOAD;   // a store or atomic
+
+  // The operands go in with their request (one window), or, with more than
+  // one window, while the LDS is empty.
   wire [WinW-1:0] op_win = Windows > 1 ? op_win_i : '0;
   always_ff @(posedge clk_i)
-    if (op_valid_i && !busy_q) begin
-      word_mem[op_win] <= op_word_i;
-      data_mem[op_win] <= op_data_i;
-      cmp_mem[op_win]  <= op_cmp_i;
+    if (op_valid_i && (Windows > 1 ? cnt_q == 3'd0 : accept)) begin
+      word_mem[Windows > 1 ? 32'(op_win) : 32'(wr_q)] <= op_word_i;
+      if (Windows > 1 || req_writes) begin
+        data_mem[op_win] <= op_data_i;
+        cmp_mem[op_win]  <= op_cmp_i;
+      end
+    end
+
+  always_ff @(posedge clk_i)
+    if (accept) begin
+      ent_op[wr_q]   <= req_op_i;
+      ent_fn[wr_q]   <= req_fn_i;
+      ent_ret[wr_q]  <= req_ret_i;
+      ent_mask[wr_q] <= req_mask_i;
+      ent_zero[wr_q] <= req_zero_i;
+      ent_row[wr_q]  <= req_row_i;
     end
 
   // ---------------------------------------------------------------------------
-  // Stage 1, one round per cycle while busy_q: pick one word per bank and
+  // Stage 1, one round per cycle while act_q: pick one word per bank and
   // issue the bank reads. Bank b's word is the one of the lowest pending lane
   // in b. Loads and stores serve every pending lane on that word; atomics
   // serve only that lowest lane (so same-word lanes go in ascending order).
@@ -140,7 +190,7 @@ module gpu_lds #(
     win = '0;
     if (Windows > 1)
       for (int k = Windows - 1; k >= 0; k--)
-        if (pend_q[k*Lanes +: Lanes] != '0) win = WinW'(k);
+        if (pend[k*Lanes +: Lanes] != '0) win = WinW'(k);
   end
   // (Window slices are chosen by AND-OR at constant places here and below: a
   // variable part-select became a barrel shifter in synthesis.)
@@ -149,14 +199,13 @@ module gpu_lds #(
   always_comb begin
     wpend = '0;
     for (int k = 0; k < Windows; k++)
-      wpend = wpend | ({NumLanes{win == WinW'(k)}} & pend_q[k*Lanes +: Lanes]);
-    if (zero_q)   // (a clearing store: lane n's word is {row, n})
+      wpend = wpend | ({NumLanes{win == WinW'(k)}} & pend[k*Lanes +: Lanes]);
+    if (zero)   // (a clearing store: lane n's word is {row, n})
       for (int l = 0; l < NumLanes; l++)
-        wword[l*WordW +: WordW] = {row_q, 5'(32'(win) * Lanes + l)};
+        wword[l*WordW +: WordW] = {row, 5'(32'(win) * Lanes + l)};
     else
-      wword = word_mem[win];
+      wword = word_mem[Windows > 1 ? 32'(win) : 32'(rd_q)];
   end
-
   // LANE_BITS[k*32 +: 32]: the lanes whose number has bit k set.
   localparam logic [159:0] LANE_BITS = {32'hFFFF_0000, 32'hFF00_FF00, 32'hF0F0_F0F0, 32'hCCCC_CCCC, 32'hAAAA_AAAA};
   // The number of the lane a one-hot (or zero) lane mask names.
@@ -179,7 +228,7 @@ module gpu_lds #(
     s1_row  = '0;
     s1_lead = '0;
     // (Skipped when no lane is pending: every result is 0 then. It keeps an idle LDS cheap to simulate.)
-    if (pend_q != '0) begin
+    if (act_q && pend != '0) begin
       for (int l = 0; l < NumLanes; l++) bank_lanes[lane_word[l][BankW-1:0]][l] = wpend[l];
       for (int b = 0; b < NumBanks; b++) begin
         s1_lowest              = bank_lanes[b] & (~bank_lanes[b] + {{(NumLanes-1){1'b0}}, 1'b1});
@@ -200,7 +249,7 @@ module gpu_lds #(
     s1_served  = '0;
     s1_nserved = '0;
     s1_wlane   = '0;
-    if (pend_q != '0) begin
+    if (act_q && pend != '0) begin
       if (is_atomic)
         s1_served = s1_lead;
       else
@@ -217,29 +266,37 @@ module gpu_lds #(
     end
     for (int k = 0; k < Windows; k++)
       if (win == WinW'(k)) served32[k*Lanes +: Lanes] = s1_served;
-    pend_d = pend_q & ~served32;
+    pend_d = pend & ~served32;
   end
+
+  assign finishing = act_q && pend_d == '0;
 
   // ---------------------------------------------------------------------------
   // Stage 2, the cycle after a round: the bank read data arrives; stores and
-  // atomics write their banks. Atomics forward a word written in the previous
-  // cycle (the RAM cannot return it: it was read in the same cycle). Each
-  // lane sees its bank's word (lane_old); a CAS compares there, so only the
-  // 1-bit result, not the 32-bit compare value, crosses back to the bank.
+  // atomics write their banks. The round's instruction may have left its
+  // entry (its last round): what stage 2 needs of it is copied (s2_*). Each
+  // bank forwards the word it wrote in the previous cycle (the RAM cannot
+  // return it: it was read in the same cycle). Each lane sees its bank's word
+  // (lane_old); a CAS compares there, so only the 1-bit result, not the
+  // 32-bit compare value, crosses back to the bank.
   logic [NumBanks-1:0]       s2_act_q;   // bank b was accessed in the last round
   logic [NumBanks*RowW-1:0]  s2_row_q;
   logic [NumBanks*LaneW-1:0] s2_wlane_q;
   logic [NumLanes-1:0]       s2_ret_q;   // lanes (of the window) whose data arrives now
   logic [WinW-1:0]           s2_win_q;   // the window of the last round
+  logic                      s2_we_q;    // the round's instruction writes (store, atomic)
+  logic                      s2_atomic_q;
+  logic [5:0]                s2_fn_q;
+  logic                      s2_zero_q;
+  logic [ResW-1:0]           s2_res_q;   // its result entry
   wire  [WinW-1:0]           s2_win = Windows > 1 ? s2_win_q : '0;
   logic [NumLanes*32-1:0]    s2_data, s2_cmp;   // the window's store data / operands, compare values
   logic [NumLanes*BankW-1:0] s1_bank;           // the lanes' banks in stage 1
-  logic [NumLanes*BankW-1:0] s2_bank, s2_bank_q; // ... and in stage 2 (with one window: stage 1's, which hold)
+  logic [NumLanes*BankW-1:0] s2_bank_q;         // ... and in stage 2
   always_comb
     for (int l = 0; l < NumLanes; l++) s1_bank[l*BankW +: BankW] = wword[l*WordW +: BankW];
-  assign s2_data = zero_q ? '0 : data_mem[s2_win];
+  assign s2_data = s2_zero_q ? '0 : data_mem[s2_win];
   assign s2_cmp  = cmp_mem[s2_win];
-  assign s2_bank = Windows > 1 ? s2_bank_q : s1_bank;
 
   logic [NumBanks-1:0]       bank_re;
   logic [NumBanks-1:0]       bank_we;
@@ -249,7 +306,7 @@ module gpu_lds #(
   wire                       s2_any = s2_act_q != '0;
 
   assign bank_re = s1_act & {NumBanks{!is_store}};
-  assign bank_we = s2_act_q & {NumBanks{!is_load}};
+  assign bank_we = s2_act_q & {NumBanks{s2_we_q}};
 
   // The crossbar: each bank takes its data lane's operand; each lane, its bank's word.
   for (genvar b = 0; b < NumBanks; b++) begin : g_bank
@@ -264,8 +321,8 @@ module gpu_lds #(
       .act_i       (s2_act_q[b]),
       .we_i        (bank_we[b]),
       .row_i       (s2_row_q[b*RowW +: RowW]),
-      .atomic_i    (is_atomic),
-      .fn_i        (fn_q),
+      .atomic_i    (s2_atomic_q),
+      .fn_i        (s2_fn_q),
       .wlane_i     (s2_wlane_q[b*LaneW +: LaneW]),
       .lane_data_i (s2_data),
       .lane_eq_i   (lane_eq),
@@ -278,7 +335,7 @@ module gpu_lds #(
       .Banks (NumBanks)
     ) u_lane (
       .act_i      (s2_any),
-      .bank_i     (s2_bank[l*BankW +: BankW]),
+      .bank_i     (s2_bank_q[l*BankW +: BankW]),
       .bank_old_i (s2_old),
       .cmp_i      (s2_cmp[l*32 +: 32]),
       .old_o      (lane_old[l*32 +: 32]),
@@ -286,79 +343,110 @@ module gpu_lds #(
     );
   end
 
-  // Results: each lane served last round takes its bank's word, into its
-  // lane's RAM at the round's window.
-  logic [31:0] res_mask_q;   // the lanes with a result: the last instruction's, if it returns
-  always_ff @(posedge clk_i)
-    if (busy_q && pend_d == '0) res_mask_q <= returns ? mask_q : 32'd0;
+  // ---------------------------------------------------------------------------
+  // Results: an instruction that returns takes the next result entry at its
+  // first round (res_wr_q); each lane served takes its bank's word into its
+  // lane's RAM at the entry and the round's window. The entry is complete
+  // after the last stage 2 and waits there until popped. With one window, a
+  // result with no older one waiting is out already in its last stage 2:
+  // the lanes of that round straight from the banks (bypass).
+  logic [ResW-1:0] res_wr_q, res_rd_q, act_res_q;
+  logic [2:0]      res_occ_q;    // entries taken (from the first round to the pop)
+  logic [2:0]      res_done_q;   // ... of which complete
+  logic [31:0]     res_mask_mem [ResEntries];
+  logic            alloc;        // the active instruction takes an entry now
+  logic [ResW-1:0] act_res;      // the active instruction's entry
+  logic            s2_done_q;    // the last stage 2 of an instruction that returns
+  assign alloc   = act_q && first_q && returns;
+  assign act_res = first_q ? res_wr_q : act_res_q;
+  localparam int ResSlots = ResEntries * Windows;
+  wire [ResW-1:0] res_rd = ResEntries > 1 ? res_rd_q : '0;
+  wire bypass = Windows == 1 && s2_done_q && res_done_q == 3'd0;
   for (genvar l = 0; l < NumLanes; l++) begin : g_result
-    logic [31:0] word;   // lane l's word of window resp_win_i
-    logic        take;   // ... is written
-    if (Windows > 1) begin : g_windows
-      logic [31:0] words [Windows];
-      always_ff @(posedge clk_i)
-        if (s2_ret_q[l]) words[s2_win] <= lane_old[l*32 +: 32];
-      assign word = words[resp_win_i];
-    end else begin : g_one
-      logic [31:0] result_q;
-      always_ff @(posedge clk_i)
-        if (s2_ret_q[l]) result_q <= lane_old[l*32 +: 32];
-      assign word = result_q;
-    end
+    logic [31:0] words [ResSlots];   // lane l's results, at entry * Windows + window
+    logic [31:0] word;               // ... of the head and window resp_win_i
+    logic        take;               // ... is written
+    always_ff @(posedge clk_i)
+      if (s2_ret_q[l]) words[32'(s2_res_q) * Windows + 32'(s2_win)] <= lane_old[l*32 +: 32];
+    assign word = (bypass && s2_ret_q[l]) ? lane_old[l*32 +: 32] : words[32'(res_rd) * Windows + 32'(resp_win_i)];
     always_comb begin
       take = 1'b0;
       for (int k = 0; k < Windows; k++)
-        if (resp_win_i == WinW'(k)) take = res_mask_q[k*Lanes + l];
+        if (resp_win_i == WinW'(k)) take = res_mask_o[k*Lanes + l];
     end
     assign resp_data_o[l*32 +: 32] = take ? word : 32'd0;
   end
+  always_ff @(posedge clk_i)
+    if (alloc) res_mask_mem[act_res] <= act_mask;
 
-  assign resp_valid_o    = resp_valid_q;
+  assign res_valid_o     = res_done_q != 3'd0 || (Windows == 1 && s2_done_q);
+  assign res_mask_o      = res_valid_o ? res_mask_mem[res_rd] : 32'd0;
+  assign resp_valid_o    = s2_last_q;
+  assign busy_o          = cnt_q != 3'd0 || s2_last_q;
   assign stat_conflict_o = stat_conflict_q;
   assign stat_lanes_o    = stat_lanes_q;
-  assign resp_mask_o  = (resp_valid_q && returns) ? mask_q : '0;
 
   // ---------------------------------------------------------------------------
   // Registers.
+  logic s2_last_q;          // the last stage 2 of an instruction
+  logic stat_conflict_q;
+  logic [5:0] stat_lanes_q;
+  wire  pop = res_pop_i && res_valid_o;
+  // After this edge: the entries, and whether the oldest one goes on with
+  // (or starts) its rounds. A start waits for a free result entry.
+  wire [2:0] cnt_d     = cnt_q - {2'd0, finishing} + {2'd0, accept};
+  wire [2:0] res_occ_d = res_occ_q + {2'd0, alloc} - {2'd0, pop};
+  wire       res_ok    = res_occ_d < 3'(ResEntries);
+  wire       act_d   = act_q && !finishing ? 1'b1 : (cnt_d != 3'd0 && res_ok);
+
   always_ff @(posedge clk_i) begin
-    if (accept) begin
-      op_q   <= req_op_i;
-      fn_q   <= req_fn_i;
-      ret_q  <= req_ret_i;
-      mask_q <= req_mask_i;
-      zero_q <= req_zero_i;
-      row_q  <= req_row_i;
-    end
     // (the copies below are skipped when their stage is idle: the values are
     // then never used, since s2_act_q is 0)
-    if (busy_q) begin
-      s2_row_q   <= s1_row;
-      s2_wlane_q <= s1_wlane;
-      s2_win_q   <= win;
-      s2_bank_q  <= s1_bank;
+    if (act_q) begin
+      s2_row_q    <= s1_row;
+      s2_wlane_q  <= s1_wlane;
+      s2_win_q    <= win;
+      s2_bank_q   <= s1_bank;
+      s2_we_q     <= !is_load;
+      s2_atomic_q <= is_atomic;
+      s2_fn_q     <= ent_fn[rd_q];
+      s2_zero_q   <= zero;
+      s2_res_q    <= act_res;
+      act_res_q   <= act_res;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (accept) begin
-      busy_q  <= 1'b1;
-      first_q <= 1'b1;
-      pend_q  <= req_mask_i;
-    end else if (busy_q) begin
-      busy_q  <= pend_d != '0;
-      first_q <= 1'b0;
-      pend_q  <= pend_d;
-    end
-    resp_valid_q    <= busy_q && pend_d == '0;
-    s2_act_q        <= busy_q ? s1_act : '0;
-    s2_ret_q        <= (busy_q && returns) ? s1_served : '0;
-    stat_conflict_q <= busy_q && !first_q;
-    stat_lanes_q    <= busy_q ? s1_nserved : '0;
+    if (accept)    wr_q <= EntW'((32'(wr_q) + 1) % Entries);
+    if (finishing) rd_q <= EntW'((32'(rd_q) + 1) % Entries);
+    cnt_q   <= cnt_d;
+    wcnt_q  <= wcnt_q - {2'd0, finishing && !is_load} + {2'd0, accept && req_writes};
+    act_q   <= act_d;
+    first_q <= !(act_q && !finishing);
+    pend_q  <= pend_d;
+    if (alloc) res_wr_q <= ResW'((32'(res_wr_q) + 1) % ResEntries);
+    if (pop)   res_rd_q <= ResW'((32'(res_rd_q) + 1) % ResEntries);
+    res_occ_q  <= res_occ_d;
+    res_done_q <= res_done_q + {2'd0, s2_done_q} - {2'd0, pop};
+    s2_last_q       <= finishing;
+    s2_done_q       <= finishing && returns;
+    s2_act_q        <= act_q ? s1_act : '0;
+    s2_ret_q        <= (act_q && returns) ? s1_served : '0;
+    stat_conflict_q <= act_q && !first_q;
+    stat_lanes_q    <= act_q ? s1_nserved : '0;
     if (rst_i) begin
-      busy_q          <= 1'b0;
-      first_q         <= 1'b0;
-      pend_q          <= '0;
-      resp_valid_q    <= 1'b0;
+      wr_q            <= '0;
+      rd_q            <= '0;
+      cnt_q           <= '0;
+      wcnt_q          <= '0;
+      act_q           <= 1'b0;
+      first_q         <= 1'b1;
+      res_wr_q        <= '0;
+      res_rd_q        <= '0;
+      res_occ_q       <= '0;
+      res_done_q      <= '0;
+      s2_last_q       <= 1'b0;
+      s2_done_q       <= 1'b0;
       s2_act_q        <= '0;
       s2_ret_q        <= '0;
       stat_conflict_q <= 1'b0;
@@ -385,8 +473,12 @@ module gpu_lds #(
     if (!rst_i && accept && req_op_i != gpu_isa_pkg::FMT_LDS_LOAD && req_op_i != gpu_isa_pkg::FMT_LDS_STORE
         && req_op_i != gpu_isa_pkg::FMT_LDS_ATOMIC)
       $error("gpu_lds: req_op_i %0d is not an LDS format", req_op_i);
-    if (!rst_i && Windows > 1 && op_valid_i && busy_q)
+    if (!rst_i && Windows > 1 && op_valid_i && cnt_q != 3'd0)
       $error("gpu_lds: an operand window arrived while an instruction is in the LDS");
+    if (!rst_i && Windows == 1 && accept && req_writes && !req_zero_i && wcnt_q != 3'd0)
+      $error("gpu_lds: a store or atomic sent while another one is waiting or in its rounds");
+    if (!rst_i && res_pop_i && !res_valid_o)
+      $error("gpu_lds: res_pop_i without a result");
     held_q <= req_valid_i && !req_ready_o;
     if (req_valid_i && !req_ready_o)
       held_payload_q <= {req_op_i, req_fn_i, req_ret_i, req_mask_i, req_zero_i, req_row_i};

@@ -2,8 +2,8 @@
 // gpu_lds_bank: one bank of the LDS (gpu_lds, docs/lds.md): 2^RowW words of
 // 32 bits in a gpu_ram_1r1w block RAM. A round reads it (stage 1, re_i/raddr_i);
 // the cycle after (stage 2, act_i) it shows its word before this round's
-// write (old_o: the RAM's, or the word an atomic wrote the cycle before,
-// which the RAM cannot return) and, with we_i (only with act_i), writes its
+// write (old_o: the RAM's, or the word written the cycle before, which the
+// RAM cannot return: the read was in the same cycle) and, with we_i (only with act_i), writes its
 // data lane's store data or the atomic's new word (gpu_alu_pkg::atomic_new
 // of old_o, the lane's operand and its CAS compare result). With act_i low, old_o is 0.
 `default_nettype none
@@ -45,7 +45,8 @@ module gpu_lds_bank #(
     .rdata_o (rdata)
   );
 
-  // The word an atomic wrote in the last cycle, for a read of the same row now.
+  // The word written in the last cycle, for a read of the same row now (an
+  // atomic's next round, or the next instruction's round).
   logic        fwd_valid_q;
   logic [RowW-1:0] fwd_row_q;
   logic [31:0] fwd_data_q;
@@ -73,8 +74,8 @@ module gpu_lds_bank #(
   end
 
   always_ff @(posedge clk_i) begin
-    fwd_valid_q <= atomic_i && we_i;
-    if (atomic_i && we_i) begin   // (the forwarded word is used only after an atomic)
+    fwd_valid_q <= we_i;
+    if (we_i) begin
       fwd_row_q  <= row_i;
       fwd_data_q <= wdata;
     end

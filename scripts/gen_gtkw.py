@@ -218,10 +218,11 @@ def main():
 
         def lds():
             l = cu + ".u_lds"
-            for n in ["req_valid_i", "req_ready_o", "req_op_i", "req_fn_i", "req_mask_i", "busy_q", "first_q",
-                      "pend_q", "resp_valid_o", "resp_mask_o", "stat_conflict_o", "stat_lanes_o"]:
+            for n in ["req_valid_i", "req_ready_o", "req_op_i", "req_fn_i", "req_mask_i", "count_o", "act_q",
+                      "first_q", "pend", "resp_valid_o", "res_valid_o", "res_mask_o", "res_pop_i", "busy_o",
+                      "stat_conflict_o", "stat_lanes_o"]:
                 s.sig("%s.%s" % (l, n))
-            for n in ["u_writeback.lds_busy_q", "u_lds_clear.active_q", "u_lds_clear.slot_q", "u_lds_clear.word_q"]:
+            for n in ["u_lds_clear.active_q", "u_lds_clear.slot_q", "u_lds_clear.word_q"]:
                 s.sig("%s.%s" % (cu, n))
 
         def gmem():

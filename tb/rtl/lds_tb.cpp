@@ -103,89 +103,125 @@ int shim_run(void *ctxp, const lds_job *jobs, int n, lds_obs *obs, char *why, si
     Shim *s = static_cast<Shim *>(ctxp);
     Vgpu_lds *t = s->top;
     int pres = 0;          // next job to present
-    int fly = -1;          // accepted job awaiting its response
+    int fly[8];            // accepted jobs awaiting their responses, oldest first
+    int nfly = 0;
+    int res[8];            // responded jobs whose results wait, oldest first
+    int nres = 0;
+    int res_wait = 0;      // cycles the oldest result has waited
     int held = 0;          // cycles job `pres` has been presented without being accepted
     int streamed = 0;      // operand windows of job `pres` written so far
     bool presenting = false;   // job `pres` is due: its windows go in, then the request
     bool stray_sent = false;   // (a corrupt job with windows: one stray window sent while busy)
     long idle_since = s->edge;
-    long deadline = s->edge + 100;
+    long deadline = s->edge + 200;
     memset(obs, 0, sizeof *obs * (size_t)n);
-    while (pres < n || fly >= 0) {
+    while (pres < n || nfly > 0 || nres > 0) {
+        bool idle = nfly == 0 && nres == 0;
         if (pres < n && !presenting) {
             const lds_job *j = &jobs[pres];
-            presenting = j->gap < 0 ? true : (fly < 0 && s->edge - idle_since >= j->gap);
+            presenting = j->gap < 0 ? true : (idle && s->edge - idle_since >= j->gap);
         }
-        // A due job writes its windows while the LDS is ready, one a cycle, and
+        // A due job writes its windows while the LDS is empty, one a cycle, and
         // presents the request with the last (with one window, from the start:
-        // the LDS takes the window when it takes the request).
+        // the LDS takes the window when it takes the request). With one window a
+        // store or atomic waits while another one is in the LDS (wbusy_o): the
+        // sender's rule.
         const lds_req *r = pres < n ? &jobs[pres].req : nullptr;
         bool ready = t->req_ready_o;   // (a register's output: the drive below does not change it)
+        bool empty = t->count_o == 0;
+        bool writes = r && r->op != ISA_FMT_LDS_LOAD;
         bool corrupt = presenting && jobs[pres].corrupt;
-        bool stray = corrupt && WINDOWS > 1 && !ready && !stray_sent;
-        bool window = presenting && (WINDOWS == 1 || ready);
-        bool request = presenting && streamed == WINDOWS - 1 && (WINDOWS == 1 || ready);
+        bool stray = corrupt && WINDOWS > 1 && !empty && !stray_sent;
+        bool go = presenting && (WINDOWS == 1 ? (held > 0 || !writes || !t->wbusy_o) : empty);
+        bool window = go;
+        bool request = go && streamed == WINDOWS - 1;
         drive(s, r, request, corrupt && WINDOWS == 1 && held > 0);
         drive_window(s, r, window || stray, window ? streamed : 0);
         stray_sent = stray_sent || stray;
-        t->eval();
-        // sample before the edge
-        bool accept = request && t->req_ready_o;
-        if (window && !request) streamed++;
+        // (the outputs below are registers', or follow only resp_win_i: the drive does not change them)
+        // counters: the round of the oldest instruction in flight
         if (t->stat_conflict_o || t->stat_lanes_o) {
-            if (fly < 0) {
+            if (nfly == 0) {
                 snprintf(why, whylen, "counter pulse at edge %ld with no request in flight", s->edge + 1);
                 return -1;
             }
-            obs[fly].conflicts += t->stat_conflict_o;
-            obs[fly].lanes += t->stat_lanes_o;
+            obs[fly[0]].conflicts += t->stat_conflict_o;
+            obs[fly[0]].lanes += t->stat_lanes_o;
         }
+        // the response of the oldest; its result may come in the same cycle
         bool resp = t->resp_valid_o;
         if (resp) {
-            if (fly < 0) {
+            if (nfly == 0) {
                 snprintf(why, whylen, "resp_valid_o at edge %ld with no request in flight", s->edge + 1);
                 return -1;
             }
-            obs[fly].resp.mask = t->resp_mask_o;
+            int f = fly[0];
+            for (int i = 1; i < nfly; i++) fly[i - 1] = fly[i];
+            nfly--;
+            obs[f].latency = (int)(s->edge + 1 - obs[f].accept_edge);
+            const lds_req *fr = &jobs[f].req;
+            if (fr->op == ISA_FMT_LDS_LOAD || (fr->op == ISA_FMT_LDS_ATOMIC && fr->ret))
+                res[nres++] = f;
+            deadline = s->edge + 200;
         }
-        tick(s);
-        if (resp) {
-            // the results, one window a read, the cycle after resp_valid_o
+        // the oldest result: read every window, then pop it once it has waited its cycles
+        bool pop = false;
+        if (t->res_valid_o) {
+            if (nres == 0) {
+                snprintf(why, whylen, "res_valid_o at edge %ld with no result due", s->edge + 1);
+                return -1;
+            }
+            lds_obs *o = &obs[res[0]];
+            o->resp.mask = t->res_mask_o;
             for (int k = 0; k < LDS_LANES / LDS_ROUND_LANES; k++) {
                 t->resp_win_i = k;
                 t->eval();
                 for (int l = 0; l < LDS_ROUND_LANES; l++)
-                    obs[fly].resp.data[k * LDS_ROUND_LANES + l] = lane_word(t->resp_data_o, l);
+                    o->resp.data[k * LDS_ROUND_LANES + l] = lane_word(t->resp_data_o, l);
             }
-            obs[fly].latency = (int)(s->edge - obs[fly].accept_edge);
-            fly = -1;
-            idle_since = s->edge;
+            pop = res_wait >= jobs[res[0]].pop_wait;
+            res_wait++;
         }
+        t->res_pop_i = pop;
+        t->eval();
+        // sample before the edge
+        bool accept = request && t->req_ready_o;
+        if (window && !request) streamed++;
+        tick(s);
+        if (pop) {
+            for (int i = 1; i < nres; i++) res[i - 1] = res[i];
+            nres--;
+            res_wait = 0;
+            deadline = s->edge + 200;
+        }
+        if (!(nfly || nres) && (resp || pop))
+            idle_since = s->edge;
         if (accept) {
-            if (fly >= 0) {
-                snprintf(why, whylen, "request %d accepted at edge %ld while request %d is in flight", pres, s->edge,
-                         fly);
+            if (nfly == 8) {
+                snprintf(why, whylen, "request %d accepted at edge %ld with 8 in flight", pres, s->edge);
                 return -1;
             }
-            fly = pres++;
-            obs[fly].accept_edge = s->edge;
-            obs[fly].held = held;
+            fly[nfly++] = pres;
+            obs[pres].accept_edge = s->edge;
+            obs[pres].held = held;
+            pres++;
             presenting = false;
             held = 0;
             streamed = 0;
             stray_sent = false;
-            deadline = s->edge + 100;
+            deadline = s->edge + 200;
         } else if (request) {
             held++;
         }
         if (s->edge > deadline) {
-            snprintf(why, whylen, "timeout at edge %ld: request %d %s", s->edge, fly >= 0 ? fly : pres,
-                     fly >= 0 ? "got no response" : "was not accepted");
+            snprintf(why, whylen, "timeout at edge %ld: %s", s->edge,
+                     nfly ? "a request got no response" : nres ? "a result never came" : "a request was not accepted");
             return -1;
         }
     }
     drive(s, nullptr, false, false);
     drive_window(s, nullptr, false, 0);
+    t->res_pop_i = 0;
     return 0;
 }
 

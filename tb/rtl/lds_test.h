@@ -11,18 +11,21 @@
 /* A request and when to present it. */
 typedef struct {
     lds_req req;
-    int gap;      /* >= 0: present it this many idle cycles after the previous response;
-                     -1: present it as soon as the previous request is accepted, so valid
-                     is held while the LDS is busy and it is accepted in the response cycle
-                     (with more than one window: its windows go in from that cycle, one a
-                     cycle, and the request with the last) */
+    int gap;      /* >= 0: present it this many idle cycles after the LDS went idle (every
+                     response and result taken); -1: present it as soon as the previous
+                     request is accepted (a store or atomic: once no other one is in the
+                     LDS, wbusy_o), so valid is held while the LDS is full (with more than
+                     one window: its windows go in once it is empty, one a cycle, and the
+                     request with the last) */
     int corrupt;  /* flip a payload bit while the request is held, or with more than one
                      window send one to the busy LDS (the simulation check must fire) */
+    int pop_wait; /* cycles its result (a load's, a returning atomic's) waits before it is
+                     taken (res_pop_i); 0: taken the first cycle it is there */
 } lds_job;
 
 /* What the DUT did with one job. Cycles are clock edges. */
 typedef struct {
-    lds_resp resp;       /* resp_mask_o and resp_data_o in the response cycle */
+    lds_resp resp;       /* res_mask_o and resp_data_o of its result (0 if it returns none) */
     long accept_edge;    /* the edge at which valid && ready */
     int  held;           /* cycles valid was high before that edge without ready */
     int  latency;        /* edges from accept_edge to the edge that sampled resp_valid_o */
