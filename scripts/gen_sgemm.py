@@ -22,12 +22,19 @@ HEADER = r"""# SPDX-License-Identifier: Apache-2.0
 #
 # Arguments: A, B, C (byte addresses), N. Launch (N/8) * (N/128) groups of 1
 # wave. Group g computes the 8 x 128 tile of C at rows r0 = 8*rb, columns
-# c0 = 128*cb, where q = g/4, cb = q % (N/128), rb = 4*(q / (N/128)) + g%4.
-# (The dispatcher places 1-wave groups on the CUs in turn, two per CU: on 4
-# CUs groups g and g+4 share a CU at the start, and with this numbering they
-# have the same rows of A, whose lines the L1 then holds for both, and
-# different columns of B, so that no two waves of a CU wait for the same B
-# lines.)
+# c0 = 128*cb, where cb = g % (N/128), rb = g / (N/128): consecutive groups
+# take the column blocks of one band of 8 rows in turn, so the groups
+# resident at one time (two per CU, placed in id order) cover few rows and
+# every column block, and read the same B rows at about the same time.
+# (On 4 CUs at N=256, 4 of the 8 groups resident at the start read each
+# column block; a block's 512 bytes of a B row are 2 of the 4 L2 slices'
+# 256-byte blocks, so both blocks are needed to use all 4 slices.) This
+# numbering took 379,558 cycles at N=256 on 4 CUs against 469,744 for the
+# one before it (q = g/4, cb = q % (N/128), rb = 4*(q / (N/128)) + g%4,
+# which put groups g and g+4 on one CU with the same rows and different
+# column blocks), but the memory timing is chaotic: with DRAM jitter
+# (wgrun --jitter 1, 2) the two take 509,373 and 507,511 against 525,785
+# and 518,790 cycles.
 # Lane l computes the columns c0 + l + 32*J, J = 0..3, of the 8 rows:
 # 8 x 4 = 32 accumulators, cIJ = C[r0+I][c0+l+32*J] (v32..v63).
 #
@@ -46,10 +53,16 @@ HEADER = r"""# SPDX-License-Identifier: Apache-2.0
 #   time, each then used by 4 fma_f32 (one per J).
 # So a k-step is 4 global loads and their 4 address steps, 8 bcast, 32
 # fma_f32 and a sig_waitall4 (and a load of sa0 or sa1 every fourth k-step).
-# The LDS is not used: B staged there for two waves was slower, measured
-# while an LDS instruction still serialized its wave and held the CU about
-# 5 cycles (until 272c71e), so the 4 LDS loads per k-step cost more than the
-# global loads they save; not measured since. The broadcast of A is bcast.
+# The LDS is not used: B staged there for two waves was slower. Measured
+# again with non-blocking LDS instructions (after 272c71e): 2-wave groups of
+# 16 x 128, each wave loading half of every B row one k-step ahead and
+# storing it into a ring of 16 rows, 4 LDS loads of B per k-step, a barrier
+# every 8 k-steps: 426,640 cycles at N=256 on 4 CUs (LDS stalls 13.5% of
+# the wave-slot cycles, 38% on 1 CU at N=128), against 379,558. A prefetch
+# of the B lines 4 to 16 rows ahead into the L2 (one load of 32 lines per 4
+# k-steps into a spare register) was slower too (480,068 to 494,446): its
+# lines hold the coalescer for 32 cycles, and the wave's later loads
+# complete after it. The broadcast of A is bcast.
 # The k loop runs 8 k-steps per iteration; the last 8 k-steps are the same
 # code without the loads past the end of A and B.
 #
@@ -123,12 +136,8 @@ e("""    global_load32 s0, p0, one, args         # p0 = A
     global_load32 s2, p2, one, q0           # p2 = N
     sig_waitall3 s0, s1, s2
     s_shr_u32 p3, p2, 7                     # N/128 column blocks
-    s_shr_u32 q3, group, 2                  # q = g/4
-    s_rem_u32 q2, q3, p3                    # cb = q % ncb
-    s_div_u32 q1, q3, p3
-    s_shl q1, q1, 2
-    s_and q3, group, 3
-    s_add q1, q1, q3                        # rb = 4*(q/ncb) + g%4
+    s_rem_u32 q2, group, p3                 # cb = g % ncb
+    s_div_u32 q1, group, p3                 # rb = g / ncb
     shl q1, q1[0], 3                        # r0 = 8*rb
     shl q2, q2[0], 7                        # c0 = 128*cb
     shr_u32 q3, sid, 2
@@ -168,12 +177,8 @@ e("""    # C[r0 + I][c0 + l + 32J] = cIJ
     global_load32 s0, p0, one, q0           # p0 = C
     shr_u32 p2, n4, 2                       # N
     s_shr_u32 p3, p2, 7
-    s_shr_u32 q3, group, 2
-    s_rem_u32 q2, q3, p3
-    s_div_u32 q1, q3, p3
-    s_shl q1, q1, 2
-    s_and q3, group, 3
-    s_add q1, q1, q3
+    s_rem_u32 q2, group, p3
+    s_div_u32 q1, group, p3
     shl q1, q1[0], 3                        # r0
     shl q2, q2[0], 7                        # c0
     mul_lo q1, q1, p2
