@@ -58,7 +58,9 @@ HEADER = r"""# SPDX-License-Identifier: Apache-2.0
 # 16 x 128, each wave loading half of every B row one k-step ahead and
 # storing it into a ring of 16 rows, 4 LDS loads of B per k-step, a barrier
 # every 8 k-steps: 426,640 cycles at N=256 on 4 CUs (LDS stalls 13.5% of
-# the wave-slot cycles, 38% on 1 CU at N=128), against 379,558. A prefetch
+# the wave-slot cycles, 38% on 1 CU at N=128), against 379,558; with the
+# pipelined LDS (0933615) 420,051 (LDS stalls 2.1%, memory 78.8%): both
+# wait for memory most of the time. A prefetch
 # of the B lines 4 to 16 rows ahead into the L2 (one load of 32 lines per 4
 # k-steps into a spare register) was slower too (480,068 to 494,446): its
 # lines hold the coalescer for 32 cycles, and the wave's later loads
