@@ -289,6 +289,9 @@ module gpu_lds #(
   logic [5:0]                s2_fn_q;
   logic                      s2_zero_q;
   logic [ResW-1:0]           s2_res_q;   // its result entry
+  logic                      s2_last_q;  // the round was its last
+  logic                      stat_conflict_q;
+  logic [5:0]                stat_lanes_q;
   wire  [WinW-1:0]           s2_win = Windows > 1 ? s2_win_q : '0;
   logic [NumLanes*32-1:0]    s2_data, s2_cmp;   // the window's store data / operands, compare values
   logic [NumLanes*BankW-1:0] s1_bank;           // the lanes' banks in stage 1
@@ -388,9 +391,6 @@ module gpu_lds #(
 
   // ---------------------------------------------------------------------------
   // Registers.
-  logic s2_last_q;          // the last stage 2 of an instruction
-  logic stat_conflict_q;
-  logic [5:0] stat_lanes_q;
   wire  pop = res_pop_i && res_valid_o;
   // After this edge: the entries, and whether the oldest one goes on with
   // (or starts) its rounds. A start waits for a free result entry.
