@@ -184,7 +184,7 @@ mutant formal_lds_rounds_mutant formal_lds round gpu_lds.sv \
     's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
     'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds)' 1
 mutant formal_lds_count_mutant formal_lds seq gpu_lds.sv \
-    's/busy_q  <= pend_d != '"'"'0;/busy_q  <= is_atomic ? pend_q != '"'"'0 : pend_d != '"'"'0;/' \
+    's/assign finishing = act_q \&\& pend_d == '"'"'0;/assign finishing = act_q \&\& (is_atomic ? pend == '"'"'0 : pend_d == '"'"'0);/' \
     'a_rounds' 'an atomic wastes a round: the unit stays busy one cycle after its last lane (k + 1 rounds)'
 mutant formal_gmem_mutant formal_gmem - gpu_gmem.sv \
     's/if (valid_q\[j\] \&\& older_q\[e\]\[j\] \&\& slot_q\[j\] == slot_q\[e\] \&\&/if (valid_q[j] \&\& older_q[e][j] \&\& slot_q[j] != slot_q[e] \&\&/' \
