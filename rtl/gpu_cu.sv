@@ -710,7 +710,10 @@ module gpu_cu #(
     .stat_lanes_o    (lds_stat_lanes)
   );
 
-  // The clearing of a new group's LDS allocation, between wave instructions.
+  // The clearing of a new group's LDS allocation, between wave instructions:
+  // it starts only while no wave instruction is in the LDS or on its way
+  // (clr_busy: the LDS holds only clearing requests; wave instructions enter
+  // behind them once the clearing ends).
   logic        clr_go, clr_active, clr_busy;
   logic [31:0] clr_mask;
   wire         ex_lds_go   = ex_good && ex_lds && ex_lastw;
@@ -722,7 +725,7 @@ module gpu_cu #(
     .place_slot_i (place_slot_i),
     .place_two_i  (place_two_i),
     .lds_bytes_i  (lds_bytes_i),
-    .wave_lds_i   (lds_busy || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
+    .wave_lds_i   ((lds_busy && !clr_busy) || ex_lds_go || (ex_more && ex_lds) || is_lds_now),
     .req_ready_i  (lds_req_ready),
     .resp_valid_i (lds_resp_valid),
     .go_o         (clr_go),
@@ -1084,10 +1087,12 @@ module gpu_cu #(
   // ======================================================================
   // Status, faults, trace
   // ======================================================================
-  // (no placement while an LDS allocation is cleared: one clearing at a time;
-  // a second placement used to take over the first one's clearing midway)
-  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active;
-  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active;
+  // (no placement while an LDS allocation is cleared or its last requests
+  // are in the LDS: one clearing at a time, and gpu_lds_clear's answers are
+  // its own; a second placement used to take over the first one's clearing
+  // midway)
+  assign slot_free_o[0] = !live[0] && !(two && live[1]) && !inflight[0] && !gm_slot_busy[0] && !clr_active && !clr_busy;
+  assign slot_free_o[1] = !live[1] && !(two && live[0]) && !inflight[1] && !gm_slot_busy[1] && !clr_active && !clr_busy;
   assign mem_idle_o     = gm_free == 5'(GmemEntries);
   assign idle_o         = live == 2'b00 && inflight == 2'b00 && mem_idle_o && !clr_active && !lds_busy && !lds_hold;
 

@@ -255,10 +255,8 @@ module gpu_cu_writeback #(
   logic                lds_meta_slot [LdsMetaN];
   logic [5:0]          lds_meta_dest [LdsMetaN];
   logic [LdsMetaW-1:0] lds_meta_wr_q, lds_meta_rd_q;
-  wire                 lds_hold_q      = lds_res_valid_i;
-  wire  [31:0]         lds_hold_mask_q = lds_res_mask_i;
-  wire                 lds_meta_slot_q = lds_meta_slot[lds_meta_rd_q];
-  wire  [5:0]          lds_meta_dest_q = lds_meta_dest[lds_meta_rd_q];
+  wire                 lds_meta_slot_out = lds_meta_slot[lds_meta_rd_q];
+  wire  [5:0]          lds_meta_dest_out = lds_meta_dest[lds_meta_rd_q];
   // (the LDS's notion of an instruction that returns: a load, or an atomic without noret)
   wire                 lds_go_ret      = ex_lds_go_i && (ex_fmt_i == gpu_isa_pkg::FMT_LDS_LOAD ||
                                                          (ex_fmt_i == gpu_isa_pkg::FMT_LDS_ATOMIC && !ex_noret_i));
@@ -299,14 +297,14 @@ module gpu_cu_writeback #(
   logic [31:0]      var_mask;       // the waiting source's destination lanes
   wire              fixed_now = p2_valid_q || valu_valid_i || fp_valid_i;
   always_comb begin
-    if (lds_hold_q)         var_pick = SrcLds;
+    if (lds_res_valid_i)    var_pick = SrcLds;
     else if (fdiv_hold_q)   var_pick = SrcFdiv;
     else if (sdiv_hold_q)   var_pick = SrcSdiv;
     else if (red_hold_q)    var_pick = SrcRed;
     else if (gm_done_valid_i) var_pick = SrcMem;
     else                    var_pick = SrcNone;
     case (var_pick)
-      SrcLds:  var_mask = lds_hold_mask_q;
+      SrcLds:  var_mask = lds_res_mask_i;
       SrcFdiv: var_mask = fdiv_meta_scalar_q ? 32'd1 : 32'hFFFF_FFFF;
       SrcRed:  var_mask = red_we_i;
       SrcMem:  var_mask = gm_done_mask_i;
@@ -478,10 +476,10 @@ module gpu_cu_writeback #(
       end
       SrcLds: begin
         wb_kind_o      = TR_LDS_DONE;
-        wb_slot_o      = lds_meta_slot_q;
-        wb_dest_o      = lds_meta_dest_q;
+        wb_slot_o      = lds_meta_slot_out;
+        wb_dest_o      = lds_meta_dest_out;
         wb_unit_o      = gpu_isa_pkg::UNIT_LDS;
-        wb_dest_mask_o = lds_hold_mask_q;
+        wb_dest_mask_o = lds_res_mask_i;
         wb_dest_data_o = lds_resp_data_i;
       end
       SrcFdiv: begin
@@ -553,11 +551,11 @@ module gpu_cu_writeback #(
       rel_valid_o = fp_last_i && !fp_tag_i[6] && fp_tag_i[5:0] >= 6'd16;
       rel_slot_o  = fp_tag_i[7];
       rel_reg_o   = fp_tag_i[5:0];
-    end else if (Passes == 1 && !p2_valid_q && !var_active_q && lds_hold_q) begin
+    end else if (Passes == 1 && !p2_valid_q && !var_active_q && lds_res_valid_i) begin
       // (an LDS result goes now: it is the first variable-latency source, and nothing fixed writes back)
-      rel_valid_o = lds_hold_mask_q == 32'hFFFF_FFFF;
-      rel_slot_o  = lds_meta_slot_q;
-      rel_reg_o   = lds_meta_dest_q;
+      rel_valid_o = lds_res_mask_i == 32'hFFFF_FFFF;
+      rel_slot_o  = lds_meta_slot_out;
+      rel_reg_o   = lds_meta_dest_out;
     end
   end
 
@@ -742,7 +740,7 @@ module gpu_cu_writeback #(
   assign acc_mask_o  = p2_mask_q;
   assign acc_idx_o   = p2_gidx_q;
   assign p2_gmem_o   = p2_valid_q && p2_gmem_q;
-  assign lds_hold_o  = lds_hold_q;
+  assign lds_hold_o  = lds_res_valid_i;
   assign fdiv_busy_o = fdiv_busy_q;
   assign fdiv_hold_o = fdiv_hold_q;
   assign sdiv_busy_o = sdiv_busy_q;

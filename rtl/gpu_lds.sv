@@ -152,7 +152,7 @@ module gpu_lds #(
   always_ff @(posedge clk_i)
     if (op_valid_i && (Windows > 1 ? cnt_q == 3'd0 : accept)) begin
       word_mem[Windows > 1 ? 32'(op_win) : 32'(wr_q)] <= op_word_i;
-      if (Windows > 1 || req_writes) begin
+      if (Windows > 1 || (req_writes && !req_zero_i)) begin   // (a clearing store has no data)
         data_mem[op_win] <= op_data_i;
         cmp_mem[op_win]  <= op_cmp_i;
       end
@@ -477,6 +477,8 @@ module gpu_lds #(
       $error("gpu_lds: an operand window arrived while an instruction is in the LDS");
     if (!rst_i && Windows == 1 && accept && req_writes && !req_zero_i && wcnt_q != 3'd0)
       $error("gpu_lds: a store or atomic sent while another one is waiting or in its rounds");
+    if (!rst_i && Windows == 1 && accept && req_zero_i && op_valid_i)
+      $error("gpu_lds: operands sent with a clearing store");
     if (!rst_i && res_pop_i && !res_valid_o)
       $error("gpu_lds: res_pop_i without a result");
     held_q <= req_valid_i && !req_ready_o;

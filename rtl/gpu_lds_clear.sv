@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // gpu_lds_clear: after a placement with an LDS allocation, zeroes the new
-// group's allocation one 32-word row at a time through the LDS (go_o: a zeroing
-// store of row_o's lanes mask_o now; taken when req_ready_i, one row in the LDS at a
-// time, never while a wave instruction wants it). hold_o keeps the group's slots from issuing meanwhile.
+// group's allocation one 32-word row per request through the LDS (go_o: a
+// zeroing store of row_o's lanes mask_o now; taken when req_ready_i, never
+// while a wave instruction wants the LDS), a row a cycle while the LDS takes
+// them. The clearing ends (active_o, hold_o: the group's slots wait) when
+// the last row's request is taken: the LDS serves instructions in order, so
+// the group's first LDS instruction sees the zeros. busy_o: clearing
+// requests are in the LDS, not yet answered (resp_valid_i answers them in
+// order, before any later wave instruction's); at most 4 (the LDS's entries).
 `default_nettype none
 
 module gpu_lds_clear (
@@ -30,13 +35,14 @@ module gpu_lds_clear (
   wire [16:0] place_base = (place_slot_i && !place_two_i) ? 17'd65536 - lds_bytes_i : 17'd0;
   wire        unused_place_base = place_base[1] ^ place_base[0];
 
-  logic        active_q, busy_q, slot_q, two_q;
+  logic        active_q, slot_q, two_q;
+  logic [2:0]  out_q;           // clearing requests in the LDS, not yet answered
   logic [14:0] word_q, end_q;   // next word to clear, end word (exclusive), 0..16384
 
-  assign go_o     = active_q && !busy_q && !wave_lds_i && req_ready_i;
+  assign go_o     = active_q && !wave_lds_i && req_ready_i;
   assign row_o    = word_q[13:5];
   assign active_o = active_q;
-  assign busy_o   = busy_q;
+  assign busy_o   = out_q != 3'd0;
   assign hold_o   = active_q ? (two_q ? 2'b11 : (slot_q ? 2'b10 : 2'b01)) : 2'b00;
 
   // The lanes of this row (word {row, lane}) in [word_q, end_q): from
@@ -49,14 +55,14 @@ module gpu_lds_clear (
     mask_o = (32'hFFFF_FFFF << word_q[4:0]) & below_end;
   end
 
+  // the answer to the oldest clearing request in the LDS (wave instructions
+  // enter the LDS only behind the clearing's last request)
+  wire answer = resp_valid_i && out_q != 3'd0;
   always_ff @(posedge clk_i) begin
+    out_q <= out_q + {2'd0, go_o} - {2'd0, answer};
     if (go_o) begin
-      busy_q <= 1'b1;
       word_q <= {word_q[14:5] + 10'd1, 5'd0};
-    end
-    if (resp_valid_i && busy_q) begin
-      busy_q <= 1'b0;
-      if (word_q >= end_q) active_q <= 1'b0;
+      if ({word_q[14:5] + 10'd1, 5'd0} >= end_q) active_q <= 1'b0;   // the last row
     end
     if (place_i && lds_bytes_i != 17'd0) begin
       active_q <= 1'b1;
@@ -67,14 +73,18 @@ module gpu_lds_clear (
     end
     if (rst_i) begin
       active_q <= 1'b0;
-      busy_q   <= 1'b0;
+      out_q    <= '0;
     end
   end
 
 `ifndef SYNTHESIS
   always @(posedge clk_i)
+  begin
     if (!rst_i && place_i && active_q)
       $error("gpu_lds_clear: a group placed while another one's LDS allocation is cleared");
+    if (!rst_i && go_o && out_q == 3'd4)
+      $error("gpu_lds_clear: a fifth clearing request in the LDS");
+  end
 `endif
 
 endmodule

@@ -239,7 +239,7 @@ mutant formal_units_divsqrt_mutant formal_units_divsqrt l1 gpu_fp_divsqrt.sv \
     's/assign ready_o = state_q == StIdle;/assign ready_o = state_q == StIdle || state_q == StLoad;/' \
     'a_ready' 'ready_o while the next pass loads: a start taken mid-operation' 20
 mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
-    's/assign go_o     = active_q \&\& !busy_q \&\& !wave_lds_i \&\& req_ready_i;/assign go_o     = active_q \&\& !busy_q \&\& req_ready_i;/' \
+    's/assign go_o     = active_q \&\& !wave_lds_i \&\& req_ready_i;/assign go_o     = active_q \&\& req_ready_i;/' \
     'a_go' 'a zeroing request while a wave instruction wants the LDS'
 
 wait

@@ -2,19 +2,20 @@
 // formal_units_lds_clear: the formal harness of gpu_lds_clear, the clearing
 // of a new group's LDS allocation (docs/formal.md). Assumed (the CU's and
 // the LDS's side): a group is placed only while no allocation is being
-// cleared, with an allocation of at most 64 KiB, a multiple of 4 bytes; the
-// LDS answers a clearing request once, at the earliest the cycle after it
-// took it (while it holds one, every response is that one's). Free:
-// placements, slots, sizes, wave_lds_i, req_ready_i, other responses,
-// resets. One LDS word f_word (any, fixed) is watched. Proved: a zeroing
-// request (go_o) only while req_ready_i, never while wave_lds_i, only while
-// clearing and not busy; busy_o exactly from a request to its response (one
-// row in the LDS at a time); the rows of the allocation in order, from the
-// base's row up, one per request; the watched word is zeroed (row_o, mask_o)
-// only if in the allocation, at most once, and exactly once when the
-// clearing ends; the clearing ends at the response to the request of the
-// row of the last word; active_o and hold_o (the group's slots) are high
-// from the placement until then.
+// cleared and no clearing request is in the LDS, with an allocation of at
+// most 64 KiB, a multiple of 4 bytes; the LDS holds at most 4 requests
+// (req_ready_i low while 4 clearing requests are in it) and answers them in
+// order, one response each (while one is in it, every response is the
+// oldest one's). Free: placements, slots, sizes, wave_lds_i, req_ready_i,
+// other responses, resets. One LDS word f_word (any, fixed) is watched.
+// Proved: a zeroing request (go_o) only while req_ready_i, never while
+// wave_lds_i, only while clearing; busy_o exactly while clearing requests
+// are in the LDS; the rows of the allocation in order, from the base's row
+// up, one per request; the watched word is zeroed (row_o, mask_o) only if
+// in the allocation, at most once, and exactly once when the clearing ends;
+// the clearing ends when the request of the row of the last word is taken;
+// active_o and hold_o (the group's slots) are high from the placement until
+// then.
 `default_nettype none
 
 module formal_units_lds_clear (
@@ -59,17 +60,20 @@ module formal_units_lds_clear (
   (* anyconst *) logic [13:0] f_word;   // the watched word of the LDS (64 KiB: 16384 words)
 
   // ---------------------------------------------------------------- the environment (assumed)
-  logic out_q;   // a clearing request is in the LDS, not yet answered
-  // (a response while a clearing request is out is its answer; others,
-  // the wave instructions', are free)
-  always @*
+  logic [2:0] out_q;   // clearing requests in the LDS, not yet answered
+  // (a response while a clearing request is out is the oldest one's answer;
+  // others, the wave instructions', are free)
+  always @* begin
     if (place_i)
-      as_place: assume (!active && lds_bytes_i <= 17'd65536 && lds_bytes_i[1:0] == 2'd0);
+      as_place: assume (!active && out_q == 3'd0 && lds_bytes_i <= 17'd65536 && lds_bytes_i[1:0] == 2'd0);
+    if (out_q == 3'd4)
+      as_room: assume (!req_ready_i);
+  end
 
   // ---------------------------------------------------------------- the clearing (proved)
   wire        start  = place_i && lds_bytes_i != 17'd0 && !rst_i;
   wire [14:0] base   = (place_slot_i && !place_two_i) ? 15'd16384 - 15'(lds_bytes_i[16:2]) : 15'd0;
-  wire        answer = resp_valid_i && out_q;
+  wire        answer = resp_valid_i && out_q != 3'd0;
   logic        act_q, slot_q, two_q;
   logic [14:0] word_q, end_q;   // the next word to clear (a row's first after the first request), the end (exclusive)
   logic [1:0]  n_q;             // times the watched word was zeroed since the placement
@@ -77,16 +81,12 @@ module formal_units_lds_clear (
   wire         in_alloc    = {1'b0, f_word} >= word_q && {1'b0, f_word} < end_q;   // (of the row being zeroed)
   wire         in_range_q  = {1'b0, f_word} >= base_q && {1'b0, f_word} < end_q;
   logic [14:0] base_q;
+  wire        last_go = go && {word_q[14:5] + 10'd1, 5'd0} >= end_q;   // the last row's request
   always @(posedge clk_i) begin
-    if (go) begin
-      out_q  <= 1'b1;
-      word_q <= {word_q[14:5] + 10'd1, 5'd0};
-    end
+    out_q <= out_q + {2'd0, go} - {2'd0, answer};
+    if (go) word_q <= {word_q[14:5] + 10'd1, 5'd0};
+    if (last_go) act_q <= 1'b0;
     if (watched_now && n_q != 2'd3) n_q <= n_q + 2'd1;
-    if (answer) begin
-      out_q <= 1'b0;
-      if (word_q >= end_q) act_q <= 1'b0;
-    end
     if (start) begin
       act_q  <= 1'b1;
       slot_q <= place_slot_i;
@@ -97,7 +97,7 @@ module formal_units_lds_clear (
       n_q    <= 2'd0;
     end
     if (rst_i) begin
-      out_q <= 1'b0;
+      out_q <= '0;
       act_q <= 1'b0;
     end
   end
@@ -106,18 +106,20 @@ module formal_units_lds_clear (
   (* hierconn *) wire [14:0] \u_dut.end_q ;
   (* hierconn *) wire        \u_dut.slot_q ;
   (* hierconn *) wire        \u_dut.two_q ;
+  (* hierconn *) wire [2:0]  \u_dut.out_q ;
   wire [14:0] dut_word = \u_dut.word_q ;
   wire [14:0] dut_end  = \u_dut.end_q ;
   wire        dut_slot = \u_dut.slot_q ;
   wire        dut_two  = \u_dut.two_q ;
+  wire [2:0]  dut_out  = \u_dut.out_q ;
 
   always @* begin
     if (f_past_valid && !rst_i) begin
-      // a request only while the LDS is ready, no wave instruction wants it,
-      // an allocation is being cleared and no clearing request is out
-      if (go) a_go: assert (req_ready_i && !wave_lds_i && act_q && !out_q);
-      // one row in the LDS at a time: busy_o from the request to its response
-      a_busy:   assert (busy == out_q);
+      // a request only while the LDS is ready, no wave instruction wants it
+      // and an allocation is being cleared
+      if (go) a_go: assert (req_ready_i && !wave_lds_i && act_q);
+      // busy_o while clearing requests are in the LDS
+      a_busy:   assert (busy == (out_q != 3'd0));
       // the rows in order, from the base's up; the watched word zeroed only
       // if in the allocation (of this row on), at most once
       if (go) begin
@@ -126,32 +128,33 @@ module formal_units_lds_clear (
           a_mask: assert (mask[f_word[4:0]] == in_alloc);
       end
       if (watched_now) a_once: assert (n_q == 2'd0 && in_range_q);
-      // the clearing ends at the answer to the last row's request, with the
+      // the clearing ends when the last row's request is taken, with the
       // watched word zeroed if in the allocation, and holds the group's slots until then
       a_active: assert (active == act_q);
       a_hold:   assert (hold == (act_q ? (two_q ? 2'b11 : (slot_q ? 2'b10 : 2'b01)) : 2'b00));
-      if (act_q && !out_q) a_end: assert (word_q < end_q);   // (nothing left: it ended at the answer)
+      if (act_q) a_end: assert (word_q < end_q);   // (nothing left: it ended at the last request)
 `ifndef FORMAL_NO_INV
       if (act_q) begin
-        a_inv_regs: assert (dut_word == word_q && dut_end == end_q && dut_slot == slot_q && dut_two == two_q);
+        a_inv_regs: assert (dut_word == word_q && dut_end == end_q && dut_slot == slot_q && dut_two == two_q &&
+                            dut_out == out_q);
         a_inv_range: assert (base_q <= word_q && end_q <= 15'd16384 && base_q < end_q &&
                              (word_q == base_q || word_q[4:0] == 5'd0) && word_q <= {end_q[14:5] + 10'd1, 5'd0} &&
-                             (word_q != base_q || !out_q));
+                             out_q <= 3'd4);
         // the watched word was zeroed iff it is in the allocation below word_q
         a_inv_count: assert (n_q == (in_range_q && {1'b0, f_word} < word_q ? 2'd1 : 2'd0));
       end else
-        a_inv_idle: assert (!out_q);
+        a_inv_idle: assert (out_q <= 3'd4 && dut_out == out_q);
 `endif
     end
   end
 
-  // when the clearing ends (act_q falls by an answer), the watched word was zeroed iff in the allocation
+  // when the clearing ends (act_q falls at the last request), the watched word was zeroed iff in the allocation
   logic last_q2, in_range_q2;
   logic [1:0] n_q2;
   always @(posedge clk_i) begin
-    last_q2      <= act_q && answer && word_q >= end_q && !rst_i && !start;
+    last_q2     <= act_q && last_go && !rst_i && !start;
     in_range_q2 <= in_range_q;
-    n_q2        <= n_q;
+    n_q2        <= n_q + {1'b0, watched_now};   // (with the last row's)
   end
   always @* if (f_past_valid && !rst_i && last_q2) a_all: assert (n_q2 == (in_range_q2 ? 2'd1 : 2'd0));
 
