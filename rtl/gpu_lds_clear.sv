@@ -57,12 +57,13 @@ module gpu_lds_clear (
 
   // the answer to the oldest clearing request in the LDS (wave instructions
   // enter the LDS only behind the clearing's last request)
-  wire answer = resp_valid_i && out_q != 3'd0;
+  wire        answer    = resp_valid_i && out_q != 3'd0;
+  wire [14:0] next_word = {word_q[14:5] + 10'd1, 5'd0};   // the next row's first word
   always_ff @(posedge clk_i) begin
     out_q <= out_q + {2'd0, go_o} - {2'd0, answer};
     if (go_o) begin
-      word_q <= {word_q[14:5] + 10'd1, 5'd0};
-      if ({word_q[14:5] + 10'd1, 5'd0} >= end_q) active_q <= 1'b0;   // the last row
+      word_q <= next_word;
+      if (next_word >= end_q) active_q <= 1'b0;   // the last row
     end
     if (place_i && lds_bytes_i != 17'd0) begin
       active_q <= 1'b1;
@@ -78,8 +79,7 @@ module gpu_lds_clear (
   end
 
 `ifndef SYNTHESIS
-  always @(posedge clk_i)
-  begin
+  always @(posedge clk_i) begin
     if (!rst_i && place_i && active_q)
       $error("gpu_lds_clear: a group placed while another one's LDS allocation is cleared");
     if (!rst_i && go_o && out_q == 3'd4)
