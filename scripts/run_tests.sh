@@ -6,7 +6,8 @@
 # order, each program's followed by its wall time. Ends with the line
 # "N passed, N failed". A program that crashes or exits non-zero without
 # printing a FAIL line counts as one failure, so a crash can never hide; one
-# that prints no result at all counts as a failure too.
+# that prints no result at all counts as a failure too. A test given as
+# PROGRAM:ARG:ARG runs PROGRAM with those arguments (scripts/formal.sh:--proofs).
 set -u
 jobs=${TEST_JOBS:-2}
 if ! [ "$jobs" -ge 1 ] 2>/dev/null; then
@@ -57,7 +58,8 @@ for i in "${!tests[@]}"; do
     done
     (
         start=$SECONDS
-        "${tests[$i]}" >"$work/$i.out" 2>&1
+        read -r -a cmd <<<"${tests[$i]//:/ }"
+        "${cmd[@]}" >"$work/$i.out" 2>&1
         rc=$?
         echo $((SECONDS - start)) >"$work/$i.secs"
         echo "$rc" >"$work/$i.rc.tmp"
