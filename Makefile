@@ -322,8 +322,9 @@ endef
 # model is compiled by clang with its profile runtime (Debian's
 # libclang-rt-14-dev, from make deps) and llvm-profdata; PGO= turns it off.
 # The profiling copy is compiled at -O1 (clang's counters are placed before
-# optimization, so the profile does not depend on it): 7.4 CPU-minutes
-# instead of 10.3 at -O2, and the PGO build ran matmul_tiled as fast.
+# optimization, so the profile does not depend on it): on the untraced
+# model's sources, alone, 7.0 CPU-minutes instead of 10.3 at -O2; the PGO
+# build from its profile ran matmul_tiled as fast.
 # $(1) the model's directory, $(2) the compile flags of the RTL backend
 # against it, $(3) its FST runtime object (traced models), $(4) --trace to
 # profile tracing too.
