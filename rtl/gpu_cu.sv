@@ -88,6 +88,10 @@ module gpu_cu #(
   output logic [1023:0] tr_mem_addr_o,
   output logic [1023:0] tr_mem_data_o,
   output logic [4:0]    tr_gm_entry_o,     // RETIRE of a global access: its memory-unit entry (the tag's [9:5])
+  output logic          tr_lds_valid_o,    // beside the event: an LDS result (LDS_DONE) of this slot and
+  output logic          tr_lds_slot_o,     //   register, these lanes; its data is tr_dest_data_o (the event
+  output logic [5:0]    tr_lds_dest_o,     //   itself writes no register then)
+  output logic [31:0]   tr_lds_mask_o,
   output logic          tr_l1_a_valid_o,   // the L1 (gpu_l1's tr_* outputs)
   output logic          tr_l1_a_hit_o,
   output logic          tr_l1_a_alloc_o,
@@ -207,6 +211,9 @@ module gpu_cu #(
   logic [11:0]   wb_next_pc;
   logic [15:0]   wb_sigs;
   logic [5:0]    wb_sb_reg;
+  logic          lds_side, lds_side_slot;   // an LDS result written beside the writeback's event
+  logic [5:0]    lds_side_dest;
+  logic [31:0]   lds_side_mask;
   logic          rel_valid, rel_slot;   // a register written in every lane now (gpu_cu_writeback's rel_*)
   logic [5:0]    rel_reg;
   logic [3:0]    wb_sig;
@@ -277,6 +284,9 @@ module gpu_cu #(
     .wb_sigs_i       (wb_sigs),
     .wb_sb_clear_i   (wb_sb_clear),
     .wb_sb_reg_i     (wb_sb_reg),
+    .lds_side_i      (lds_side),
+    .lds_side_slot_i (lds_side_slot),
+    .lds_side_reg_i  (lds_side_dest),
     .rel_valid_i     (rel_valid),
     .rel_slot_i      (rel_slot),
     .rel_reg_i       (rel_reg),
@@ -421,6 +431,8 @@ module gpu_cu #(
   // ======================================================================
   // The writeback's register write, which the operands' mask bits follow.
   logic [5:0]    wb_dest;
+  logic          rfw_slot;         // the register written now (the event's, or an LDS result's beside it)
+  logic [5:0]    rfw_dest;
   logic [W-1:0]  wb_dest_data;
   logic [31:0]   wb_lanes;         // lanes written now
 
@@ -449,8 +461,8 @@ module gpu_cu #(
     .num_groups_i (num_groups_i),
     .args_addr_i  (args_addr_i),
     .wb_writes_i  (wb_writes),
-    .wb_slot_i    (wb_slot),
-    .wb_dest_i    (wb_dest),
+    .wb_slot_i    (rfw_slot),
+    .wb_dest_i    (rfw_dest),
     .wb_lanes_i   (wb_lanes),
     .wb_data_i    (wb_dest_data),
     .clear_slot_i (rf_clear),
@@ -890,11 +902,17 @@ module gpu_cu #(
     .wb_sig_o         (wb_sig),
     .wb_sb_clear_o    (wb_sb_clear),
     .wb_sb_reg_o      (wb_sb_reg),
+    .lds_side_o       (lds_side),
+    .lds_side_slot_o  (lds_side_slot),
+    .lds_side_dest_o  (lds_side_dest),
+    .lds_side_mask_o  (lds_side_mask),
     .rel_valid_o      (rel_valid),
     .rel_slot_o       (rel_slot),
     .rel_reg_o        (rel_reg),
     .wb_writes_o      (wb_writes),
     .wb_lanes_o       (wb_lanes),
+    .rfw_slot_o       (rfw_slot),
+    .rfw_dest_o       (rfw_dest),
     .rf_we_o          (rf_we),
     .rf_waddr_o       (rf_waddr),
     .rf_wwin_o        (rf_wwin),
@@ -1123,6 +1141,10 @@ module gpu_cu #(
   assign tr_mem_mask_o  = On ? wb_mem_mask : 32'd0;
   assign tr_mem_addr_o  = wb_mem_addr;
   assign tr_mem_data_o  = wb_mem_data;
+  assign tr_lds_valid_o = On && lds_side;
+  assign tr_lds_slot_o  = On && lds_side_slot;
+  assign tr_lds_dest_o  = On ? lds_side_dest : 6'd0;
+  assign tr_lds_mask_o  = On ? lds_side_mask : 32'd0;
 
   // ======================================================================
   // Counters

@@ -3,6 +3,10 @@
 // integer ALU's and f32 pipe's instruction fields, the variable-latency units' waiting
 // instructions), the choice of the source written back this cycle, one window a cycle (fixed
 // latency first), and the event it makes: register write, scheduler update, fault, trace.
+// With one window, an LDS result is also written beside an event of p2 that writes no
+// register (the retire of a branch, an LDS or global access, ...): the register port is
+// free then, and the result's scoreboard clear and trace record come out beside the event
+// (lds_side_*).
 `default_nettype none
 
 module gpu_cu_writeback #(
@@ -122,6 +126,13 @@ module gpu_cu_writeback #(
   output logic [3:0]         wb_sig_o,
   output logic               wb_sb_clear_o,
   output logic [5:0]         wb_sb_reg_o,
+  // an LDS result written beside the event (one window; its data is wb_dest_data_o and
+  // rf_wdata_o, its lanes wb_lanes_o; the event itself writes no register): for the
+  // scheduler's scoreboard and the trace's LDS_DONE record
+  output logic               lds_side_o,
+  output logic               lds_side_slot_o,
+  output logic [5:0]         lds_side_dest_o,
+  output logic [31:0]        lds_side_mask_o,
   // the register the integer ALU, the f32 pipe or (with one window) the LDS writes back now in
   // every lane, its last window (from registers: a read in this cycle may take it, through the
   // register file's bypass)
@@ -131,6 +142,8 @@ module gpu_cu_writeback #(
   // the register file's write port, and the lanes written (32 lanes)
   output logic               wb_writes_o,
   output logic [31:0]        wb_lanes_o,
+  output logic               rfw_slot_o,       // the slot and register written (the event's, or an LDS result's beside it)
+  output logic [5:0]         rfw_dest_o,
   output logic [Lanes-1:0]   rf_we_o,
   output logic [6:0]         rf_waddr_o,
   output logic [(Lanes < 32 ? $clog2(32 / Lanes) : 1)-1:0] rf_wwin_o,
@@ -328,7 +341,11 @@ module gpu_cu_writeback #(
       if ((var_active_q && j < Passes - 32'(var_win_q)) || (var_go && var_wide)) var_resv_o[j] = 1'b1;
   end
   // (new fixed-latency instructions wait while a variable-latency result cannot go)
-  assign var_wait_o = var_pick != SrcNone && !var_active_q && !var_go;
+  // An LDS result written beside p2's event: one window, and that event writes no register
+  // (no fault, not sig_done*; the fixed sources never write back beside p2).
+  wire lds_side = Passes == 1 && src == SrcP2 && lds_res_valid_i && p2_fault_q == gpu_isa_pkg::FAULT_NONE &&
+                  !p2_sigd_q;
+  assign var_wait_o = var_pick != SrcNone && !var_active_q && !var_go && !lds_side;
 
   // The window written this cycle, and whether it is the instruction's last.
   logic [PassW-1:0] wb_win;
@@ -454,6 +471,7 @@ module gpu_cu_writeback #(
             wb_mem_addr = p2_addr_q;
             wb_mem_data = p2_data_q;
           end
+          if (lds_side) wb_dest_data_o = lds_resp_data_i;   // (the register write beside it; wb_dest_mask_o stays 0)
         end
       end
       SrcValu: begin
@@ -534,7 +552,14 @@ module gpu_cu_writeback #(
   assign wb_memdone_o  = wb_valid_o && wb_last_o && wb_mem_o;
   assign gm_done_ready_o = wb_mem_o && wb_last_o;
   assign wb_is_fault_o = wb_kind_o == TR_FAULT;
-  assign wb_writes_o   = (wb_go_o || wb_mem_o) && !wb_is_fault_o && wb_dest_mask_o != 32'd0 && wb_dest_o >= 6'd16;
+  assign lds_side_o      = lds_side && commit;
+  assign lds_side_slot_o = lds_meta_slot_out;
+  assign lds_side_dest_o = lds_meta_dest_out;
+  assign lds_side_mask_o = lds_res_mask_i;
+  assign rfw_slot_o    = lds_side ? lds_meta_slot_out : wb_slot_o;
+  assign rfw_dest_o    = lds_side ? lds_meta_dest_out : wb_dest_o;
+  wire   [31:0] rfw_mask = lds_side ? lds_res_mask_i : wb_dest_mask_o;
+  assign wb_writes_o   = (wb_go_o || wb_mem_o) && !wb_is_fault_o && rfw_mask != 32'd0 && rfw_dest_o >= 6'd16;
   assign wb_sb_clear_o = (wb_commit_o || lds_done) && !wb_is_fault_o && wb_dest_o >= 6'd16 &&
                        ((src == SrcP2 && p2_writes_q && !p2_gret_q) || (src == SrcValu && valu_meta_writes_q) || src == SrcFp || src == SrcFdiv || src == SrcSdiv || src == SrcRed ||
                         src == SrcLds);
@@ -551,17 +576,18 @@ module gpu_cu_writeback #(
       rel_valid_o = fp_last_i && !fp_tag_i[6] && fp_tag_i[5:0] >= 6'd16;
       rel_slot_o  = fp_tag_i[7];
       rel_reg_o   = fp_tag_i[5:0];
-    end else if (Passes == 1 && !p2_valid_q && !var_active_q && lds_res_valid_i) begin
-      // (an LDS result goes now: it is the first variable-latency source, and nothing fixed writes back)
+    end else if (Passes == 1 && (!p2_valid_q || lds_side) && !var_active_q && lds_res_valid_i) begin
+      // (an LDS result goes now: it is the first variable-latency source, and nothing fixed
+      // writes back, or it goes beside p2's event)
       rel_valid_o = lds_res_mask_i == 32'hFFFF_FFFF;
       rel_slot_o  = lds_meta_slot_out;
       rel_reg_o   = lds_meta_dest_out;
     end
   end
 
-  assign wb_lanes_o = wb_writes_o ? wb_dest_mask_o & window_lanes(wb_win) : 32'd0;
+  assign wb_lanes_o = wb_writes_o ? rfw_mask & window_lanes(wb_win) : 32'd0;
   assign rf_we_o    = mask_window(wb_lanes_o, wb_win);
-  assign rf_waddr_o = (wb_slot_o ? 7'd48 : 7'd0) + {1'b0, wb_dest_o} - 7'd16;
+  assign rf_waddr_o = (rfw_slot_o ? 7'd48 : 7'd0) + {1'b0, rfw_dest_o} - 7'd16;
   assign rf_wwin_o  = wb_win;
   assign rf_wdata_o = wb_dest_data_o;
 
@@ -643,7 +669,7 @@ module gpu_cu_writeback #(
       lds_meta_slot[lds_meta_wr_q] <= ex_slot_i;
       lds_meta_dest[lds_meta_wr_q] <= ex_dest_i;
     end
-  assign lds_pop_o = src == SrcLds && wb_last_o && (commit || stop_i);
+  assign lds_pop_o = (src == SrcLds && wb_last_o && (commit || stop_i)) || (lds_side && commit);
 
   // Variable-latency units: capture the instruction at EX, the result when it arrives.
   // (An LDS instruction's result waits only if it returns one: a store's ends in the LDS.)

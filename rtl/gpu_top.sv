@@ -100,6 +100,10 @@ module gpu_top #(
   output logic [NumCus*1024-1:0] tr_mem_addr_o,
   output logic [NumCus*1024-1:0] tr_mem_data_o,
   output logic [NumCus*5-1:0]    tr_gm_entry_o,
+  output logic [NumCus-1:0]      tr_lds_valid_o,    // beside the CU's event: an LDS result (its LDS_DONE),
+  output logic [NumCus-1:0]      tr_lds_slot_o,     //   its data in tr_dest_data_o (gpu_cu)
+  output logic [NumCus*6-1:0]    tr_lds_dest_o,
+  output logic [NumCus*32-1:0]   tr_lds_mask_o,
   // trace: the CU and slot of the first fault (from the edge it is taken)
   output logic [2:0]             tr_fault_cu_o,
   output logic                   tr_fault_slot_o,
@@ -387,6 +391,10 @@ module gpu_top #(
       .tr_mem_addr_o   (tr_mem_addr_o[c*1024 +: 1024]),
       .tr_mem_data_o   (tr_mem_data_o[c*1024 +: 1024]),
       .tr_gm_entry_o   (tr_gm_entry_o[c*5 +: 5]),
+      .tr_lds_valid_o  (tr_lds_valid_o[c]),
+      .tr_lds_slot_o   (tr_lds_slot_o[c]),
+      .tr_lds_dest_o   (tr_lds_dest_o[c*6 +: 6]),
+      .tr_lds_mask_o   (tr_lds_mask_o[c*32 +: 32]),
       .tr_l1_a_valid_o (tr_l1_a_valid_o[c]),
       .tr_l1_a_hit_o   (tr_l1_a_hit_o[c]),
       .tr_l1_a_alloc_o (tr_l1_a_alloc_o[c]),

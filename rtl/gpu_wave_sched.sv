@@ -84,6 +84,9 @@ module gpu_wave_sched #(
   input  wire  [15:0]   wb_sigs_i,
   input  wire           wb_sb_clear_i,    // the instruction (or an LDS result, without a commit) wrote wb_sb_reg_i
   input  wire  [5:0]    wb_sb_reg_i,
+  input  wire           lds_side_i,       // ... and an LDS result, beside that event, wrote lds_side_reg_i of
+  input  wire           lds_side_slot_i,  //     slot lds_side_slot_i
+  input  wire  [5:0]    lds_side_reg_i,
   // the register the integer ALU or f32 pipe writes back now in every lane (a read in this
   // cycle may take it: the register file's bypass; with Passes > 1 not v16..v31, whose
   // mask bits gpu_cu_operands picks a cycle ahead)
@@ -569,6 +572,10 @@ module gpu_wave_sched #(
       for (int w = 0; w < 2; w++)
         if (wb_slot_i == w[0] && !(is_valid_o && pick == w[0] && sb_set[w] && dest_w[w] == wb_sb_reg_i))
           busy_q[{w[0], wb_sb_reg_i}] <= 1'b0;
+    if (lds_side_i)
+      for (int w = 0; w < 2; w++)
+        if (lds_side_slot_i == w[0] && !(is_valid_o && pick == w[0] && sb_set[w] && dest_w[w] == lds_side_reg_i))
+          busy_q[{w[0], lds_side_reg_i}] <= 1'b0;
     if (memdone_i) sigp_q[{memdone_slot_i, memdone_sig_i}] <= 1'b0;
 
     // placement

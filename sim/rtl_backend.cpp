@@ -566,7 +566,7 @@ bool RtlDev::replay()
     const Vgpu_top &t = *top;
     uint64_t valid = bits(t.tr_valid_o, 0, GPU_TOP_NUM_CUS);
     if (!valid && !t.tr_disp_valid_o) return true;
-    TraceEvent ev[GPU_TOP_NUM_CUS];
+    TraceEvent ev[2 * GPU_TOP_NUM_CUS];   // (each CU's event, and an LDS result written beside it)
     unsigned n = 0;
     for (unsigned c = 0; c < GPU_TOP_NUM_CUS; c++) {
         if (!(valid >> c & 1)) continue;
@@ -584,6 +584,19 @@ bool RtlDev::replay()
             e.dest_data[l] = t.tr_dest_data_o[c * ISA_LANES + l];
             e.mem_addr[l] = t.tr_mem_addr_o[c * ISA_LANES + l];
             e.mem_data[l] = t.tr_mem_data_o[c * ISA_LANES + l];
+        }
+        // An LDS result written beside the event (which then writes no register): its
+        // LDS_DONE, after the event (the event may be the retire of a later LDS access).
+        if (bits(t.tr_lds_valid_o, c, 1)) {
+            TraceEvent &d = ev[n++];
+            d = e;
+            d.kind = TR_LDS_DONE;
+            d.slot = (unsigned)bits(t.tr_lds_slot_o, c, 1);
+            d.dest = (unsigned)bits(t.tr_lds_dest_o, 6 * c, 6);
+            d.dest_mask = (uint32_t)bits(t.tr_lds_mask_o, 32 * c, 32);
+            d.pc = 0;
+            d.sig = 0;
+            d.mem_mask = 0;
         }
     }
     DispatchEvent d{ (unsigned)t.tr_disp_cu_o, (unsigned)t.tr_disp_slot_o, (unsigned)t.tr_disp_group_o };

@@ -45,6 +45,7 @@ struct WaveGpuRtlSignals {
     WAVEGPU_SIG(tr_valid_o); WAVEGPU_SIG(tr_kind_o); WAVEGPU_SIG(tr_slot_o); WAVEGPU_SIG(tr_pc_o);
     WAVEGPU_SIG(tr_dest_o); WAVEGPU_SIG(tr_dest_mask_o); WAVEGPU_SIG(tr_dest_data_o); WAVEGPU_SIG(tr_sig_o);
     WAVEGPU_SIG(tr_mem_mask_o); WAVEGPU_SIG(tr_mem_addr_o); WAVEGPU_SIG(tr_mem_data_o); WAVEGPU_SIG(tr_gm_entry_o);
+    WAVEGPU_SIG(tr_lds_valid_o); WAVEGPU_SIG(tr_lds_slot_o); WAVEGPU_SIG(tr_lds_dest_o); WAVEGPU_SIG(tr_lds_mask_o);
     WAVEGPU_SIG(tr_fault_cu_o); WAVEGPU_SIG(tr_fault_slot_o);
     WAVEGPU_SIG(tr_l1_a_valid_o); WAVEGPU_SIG(tr_l1_a_hit_o); WAVEGPU_SIG(tr_l1_a_alloc_o); WAVEGPU_SIG(tr_l1_a_tag_o);
     WAVEGPU_SIG(tr_l1_fill_o); WAVEGPU_SIG(tr_l1_fill_tag_o); WAVEGPU_SIG(tr_l2_valid_o); WAVEGPU_SIG(tr_l2_tag_o);
@@ -90,7 +91,8 @@ WaveGpuRtl::WaveGpuRtl(sc_module_name name, const WaveGpuRtlConfig &config)
     BIND(m_axi_rid); BIND(m_axi_rdata); BIND(m_axi_rresp); BIND(m_axi_rlast); BIND(m_axi_rvalid); BIND(m_axi_rready);
     BIND(tr_valid_o); BIND(tr_kind_o); BIND(tr_slot_o); BIND(tr_pc_o); BIND(tr_dest_o); BIND(tr_dest_mask_o);
     BIND(tr_dest_data_o); BIND(tr_sig_o); BIND(tr_mem_mask_o); BIND(tr_mem_addr_o); BIND(tr_mem_data_o);
-    BIND(tr_gm_entry_o); BIND(tr_fault_cu_o); BIND(tr_fault_slot_o);
+    BIND(tr_gm_entry_o); BIND(tr_lds_valid_o); BIND(tr_lds_slot_o); BIND(tr_lds_dest_o); BIND(tr_lds_mask_o);
+    BIND(tr_fault_cu_o); BIND(tr_fault_slot_o);
     BIND(tr_l1_a_valid_o); BIND(tr_l1_a_hit_o); BIND(tr_l1_a_alloc_o); BIND(tr_l1_a_tag_o); BIND(tr_l1_fill_o);
     BIND(tr_l1_fill_tag_o); BIND(tr_l2_valid_o); BIND(tr_l2_tag_o);
     BIND(tr_disp_valid_o); BIND(tr_disp_cu_o); BIND(tr_disp_slot_o); BIND(tr_disp_group_o);
