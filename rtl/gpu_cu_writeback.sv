@@ -617,47 +617,111 @@ module gpu_cu_writeback #(
     end
   end
 
+  // lx: with one window, an LDS load (without an issue-time fault) waits here a
+  // cycle and retires from p2 at issue + 3, the cycle its result comes at the
+  // earliest (no bank conflict), so that the result is written beside its own
+  // retire; and that retire does not take issue + 2, which the integer ALU's
+  // results want. (The scheduler reserves issue + 3 for it, so nothing enters p2
+  // from EX then.) It keeps what the load's event reads; a load is no branch,
+  // signal wait or global access, and its addresses are not traced.
+  wire lx_go = Passes == 1 && ex_fixed2 && ex_fmt_i == gpu_isa_pkg::FMT_LDS_LOAD &&
+               ex_fault_i == gpu_isa_pkg::FAULT_NONE;
+  logic        lx_valid_q, lx_slot_q, lx_writes_q;
+  logic [11:0] lx_pc_q;
+  logic [63:0] lx_inst_q;
+  logic [3:0]  lx_unit_q, lx_fault_q;
+  logic [5:0]  lx_flane_q, lx_dest_q;
+  logic [31:0] lx_faddr_q, lx_mask_q;
+  logic [6:0]  lx_freg_q;
   always_ff @(posedge clk_i) begin
-    p2_valid_q <= ex_fixed2;
-    if (ex_fixed2) begin
-      p2_slot_q    <= ex_slot_i;
-      p2_pc_q      <= ex_pc_i;
-      p2_inst_q    <= ex_inst_i;
-      p2_unit_q    <= ex_unit_i;
-      p2_fault_q   <= chk_fault_i;
-      p2_flane_q   <= chk_flane_i;
-      p2_faddr_q   <= chk_faddr_i;
-      p2_freg_q    <= chk_freg_i;
-      p2_branch_q  <= ex_branch_i;
-      p2_next_q    <= br_next_i;
-      p2_end_q     <= ex_opcode_i == gpu_isa_pkg::OP_END;
-      p2_barrier_q <= ex_opcode_i == gpu_isa_pkg::OP_BARRIER;
-      p2_sigd_q    <= ex_fmt_i == gpu_isa_pkg::FMT_SIGD;
-      p2_sigbr_q   <= ex_fmt_i == gpu_isa_pkg::FMT_SIGBR;
-      p2_serial_q  <= ex_branch_i || ex_opcode_i == gpu_isa_pkg::OP_END || ex_opcode_i == gpu_isa_pkg::OP_BARRIER ||
-                      ex_fmt_i == gpu_isa_pkg::FMT_SIGD;
-      p2_writes_q  <= ex_writes_i;
-      p2_dest_q    <= ex_dest_i;
-      p2_sigs_q    <= ex_sigs_i;
-      p2_nsig_q    <= ex_fn_i[4:0];
-      p2_sig_q     <= ex_sig_i;
-      p2_gmem_q    <= ex_gmem_i;
-      p2_fn_q      <= ex_fn_i;
+    lx_valid_q <= lx_go;
+    if (lx_go) begin
+      lx_slot_q   <= ex_slot_i;
+      lx_pc_q     <= ex_pc_i;
+      lx_inst_q   <= ex_inst_i;
+      lx_unit_q   <= ex_unit_i;
+      lx_fault_q  <= chk_fault_i;
+      lx_flane_q  <= chk_flane_i;
+      lx_faddr_q  <= chk_faddr_i;
+      lx_freg_q   <= chk_freg_i;
+      lx_writes_q <= ex_writes_i;
+      lx_dest_q   <= ex_dest_i;
+      lx_mask_q   <= ex_mask_i;
+    end
+    if (rst_i) lx_valid_q <= 1'b0;
+  end
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst_i && lx_valid_q && ex_fixed2 && !lx_go)
+      $error("gpu_cu_writeback: an instruction for p2 from EX beside the LDS load of lx");
+`endif
+  // What p2 takes: lx's load, else EX's instruction.
+  wire         p2_take      = lx_valid_q || (ex_fixed2 && !lx_go);
+  wire         in_ex_slot   = lx_valid_q ? lx_slot_q   : ex_slot_i;
+  wire [11:0]  in_ex_pc     = lx_valid_q ? lx_pc_q     : ex_pc_i;
+  wire [63:0]  in_ex_inst   = lx_valid_q ? lx_inst_q   : ex_inst_i;
+  wire [3:0]   in_ex_unit   = lx_valid_q ? lx_unit_q   : ex_unit_i;
+  wire [3:0]   in_chk_fault = lx_valid_q ? lx_fault_q  : chk_fault_i;
+  wire [5:0]   in_chk_flane = lx_valid_q ? lx_flane_q  : chk_flane_i;
+  wire [31:0]  in_chk_faddr = lx_valid_q ? lx_faddr_q  : chk_faddr_i;
+  wire [6:0]   in_chk_freg  = lx_valid_q ? lx_freg_q   : chk_freg_i;
+  wire         in_ex_branch = !lx_valid_q && ex_branch_i;
+  wire [11:0]  in_br_next   = br_next_i;   // (a branch's only)
+  wire [7:0]   in_ex_opcode = lx_valid_q ? lx_inst_q[63:56] : ex_opcode_i;
+  wire [4:0]   in_ex_fmt    = lx_valid_q ? gpu_isa_pkg::FMT_LDS_LOAD : ex_fmt_i;
+  wire         in_ex_writes = lx_valid_q ? lx_writes_q : ex_writes_i;
+  wire [5:0]   in_ex_dest   = lx_valid_q ? lx_dest_q   : ex_dest_i;
+  wire [15:0]  in_ex_sigs   = ex_sigs_i;   // (a signal instruction's only)
+  wire [5:0]   in_ex_fn     = ex_fn_i;     // (... and a global access's)
+  wire [3:0]   in_ex_sig    = ex_sig_i;
+  wire         in_ex_gmem   = !lx_valid_q && ex_gmem_i;
+  wire         in_ex_noret  = ex_noret_i;  // (an atomic's only)
+  wire         in_ex_lds    = lx_valid_q || ex_lds_i;
+  wire [31:0]  in_ex_mask   = lx_valid_q ? lx_mask_q   : ex_mask_i;
+  wire [1023:0] in_full_a   = full_a_i;    // (traced for LDS stores and atomics, global accesses)
+  wire [1023:0] in_full_b   = full_b_i;
+  wire [4:0]   in_ex_gm_idx = ex_gm_idx_i; // (a global access's only)
+  always_ff @(posedge clk_i) begin
+    p2_valid_q <= p2_take;
+    if (p2_take) begin
+      p2_slot_q    <= in_ex_slot;
+      p2_pc_q      <= in_ex_pc;
+      p2_inst_q    <= in_ex_inst;
+      p2_unit_q    <= in_ex_unit;
+      p2_fault_q   <= in_chk_fault;
+      p2_flane_q   <= in_chk_flane;
+      p2_faddr_q   <= in_chk_faddr;
+      p2_freg_q    <= in_chk_freg;
+      p2_branch_q  <= in_ex_branch;
+      p2_next_q    <= in_br_next;
+      p2_end_q     <= in_ex_opcode == gpu_isa_pkg::OP_END;
+      p2_barrier_q <= in_ex_opcode == gpu_isa_pkg::OP_BARRIER;
+      p2_sigd_q    <= in_ex_fmt == gpu_isa_pkg::FMT_SIGD;
+      p2_sigbr_q   <= in_ex_fmt == gpu_isa_pkg::FMT_SIGBR;
+      p2_serial_q  <= in_ex_branch || in_ex_opcode == gpu_isa_pkg::OP_END || in_ex_opcode == gpu_isa_pkg::OP_BARRIER ||
+                      in_ex_fmt == gpu_isa_pkg::FMT_SIGD;
+      p2_writes_q  <= in_ex_writes;
+      p2_dest_q    <= in_ex_dest;
+      p2_sigs_q    <= in_ex_sigs;
+      p2_nsig_q    <= in_ex_fn[4:0];
+      p2_sig_q     <= in_ex_sig;
+      p2_gmem_q    <= in_ex_gmem;
+      p2_fn_q      <= in_ex_fn;
       // (a global load's or returning atomic's destination is written at its completion, an LDS one's at LDS_DONE)
-      p2_gret_q    <= ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_LOAD || (ex_fmt_i == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !ex_noret_i) ||
-                      ex_fmt_i == gpu_isa_pkg::FMT_LDS_LOAD || (ex_fmt_i == gpu_isa_pkg::FMT_LDS_ATOMIC && !ex_noret_i);
-      p2_ldsw_q    <= ex_lds_i && ex_fmt_i != gpu_isa_pkg::FMT_LDS_LOAD;
-      case (ex_fmt_i)
+      p2_gret_q    <= in_ex_fmt == gpu_isa_pkg::FMT_GLOBAL_LOAD || (in_ex_fmt == gpu_isa_pkg::FMT_GLOBAL_ATOMIC && !in_ex_noret) ||
+                      in_ex_fmt == gpu_isa_pkg::FMT_LDS_LOAD || (in_ex_fmt == gpu_isa_pkg::FMT_LDS_ATOMIC && !in_ex_noret);
+      p2_ldsw_q    <= in_ex_lds && in_ex_fmt != gpu_isa_pkg::FMT_LDS_LOAD;
+      case (in_ex_fmt)
         gpu_isa_pkg::FMT_GLOBAL_LOAD:   p2_gop_q <= gpu_mem_pkg::MEM_OP_LOAD;
         gpu_isa_pkg::FMT_GLOBAL_STORE:  p2_gop_q <= gpu_mem_pkg::MEM_OP_STORE;
         gpu_isa_pkg::FMT_GLOBAL_ATOMIC: p2_gop_q <= gpu_mem_pkg::MEM_OP_ATOMIC;
         default:                        p2_gop_q <= gpu_mem_pkg::MEM_OP_CACHE;
       endcase
-      if (ex_gmem_i || ex_lds_i) begin
-        p2_mask_q <= ex_fmt_i == gpu_isa_pkg::FMT_CACHE ? 32'd0 : ex_mask_i;
-        p2_addr_q <= full_a_i;
-        p2_data_q <= full_b_i;
-        p2_gidx_q <= ex_gm_idx_i;
+      if (in_ex_gmem || in_ex_lds) begin
+        p2_mask_q <= in_ex_fmt == gpu_isa_pkg::FMT_CACHE ? 32'd0 : in_ex_mask;
+        p2_addr_q <= in_full_a;
+        p2_data_q <= in_full_b;
+        p2_gidx_q <= in_ex_gm_idx;
       end
     end
     if (rst_i) p2_valid_q <= 1'b0;

@@ -2,13 +2,16 @@
 // gpu_l2_tags: the tags and line state of an L2 slice (gpu_l2_slice;
 // docs/architecture.md, "The L2"): the tag RAM (gpu_cache_tags, one word
 // per set, read latency 1), and per line its valid, dirty, streaming (nt)
-// and reserved (an MSHR fetches it) bits, with a round-robin victim
-// pointer per set.
+// and reserved (an MSHR fetches it) bits, and per set a tree of
+// pseudo-LRU bits (Ways - 1: each node points to its less recently used half).
 // The lookup (look_i, combinational on the tags read): a hit on a valid,
 // unreserved line of look_set_i holding look_line_i; whether a line is
 // reserved for that address; and the victim for a miss: an invalid way,
-// else a streaming line, else round robin from the set's pointer, never a
-// reserved way (victim_dirty_o: it must be written back first).
+// else a streaming line, else the set's pseudo-LRU way (or the first way
+// after it that is not reserved), never a reserved way (victim_dirty_o: it
+// must be written back first). A request that hits a line (hit_i, not a
+// replay) and a line taken by a miss (miss_i) make it the set's most
+// recently used.
 // The updates, at most one of them per cycle besides reset:
 //   fill_done_i  the last fill beat: the reserved line becomes valid;
 //   hit_i        the lookup performs a request on line hit_idx_i (a replay
@@ -74,7 +77,26 @@ module gpu_l2_tags #(
 
   logic [Lines-1:0] valid_q, dirty_q, stream_q;
   logic [Lines-1:0] pend_q;                 // reserved by an MSHR (fill or replay to come)
-  logic [WayW-1:0]  rr_q [Sets];            // round-robin victim pointer
+  logic [Ways-2:0]  plru_q [Sets];          // pseudo-LRU tree: node n's children 2n+1, 2n+2; way w is leaf Ways-1+w
+
+  // The way the tree points to: from the root, to the less recently used child.
+  function automatic logic [WayW-1:0] plru_way(input logic [Ways-2:0] t);
+    int n;
+    n = 0;
+    for (int l = 0; l < WayW; l++) n = 2 * n + 1 + (t[n] ? 1 : 0);
+    plru_way = WayW'(n - (Ways - 1));
+  endfunction
+  // The tree after an access to way w: each node on its path points away from it.
+  function automatic logic [Ways-2:0] plru_touch(input logic [Ways-2:0] t, input logic [WayW-1:0] w);
+    int n, p;
+    plru_touch = t;
+    n = int'(w) + Ways - 1;
+    for (int l = 0; l < WayW; l++) begin
+      p = (n - 1) / 2;
+      plru_touch[p] = n == 2 * p + 1;   // (n the left child: the right one is now the less recent)
+      n = p;
+    end
+  endfunction
 
   logic [Ways-1:0]  tag_we, tag_match;
   always_comb begin
@@ -98,17 +120,17 @@ module gpu_l2_tags #(
   );
 
   always_comb begin
-    logic found_inv, found_stream, found_rr;
-    logic [WayW-1:0] w_inv, w_stream, w_rr, w;
+    logic found_inv, found_stream, found_lru;
+    logic [WayW-1:0] w_inv, w_stream, w_lru, w;
     hit_o        = 1'b0;
     reserved_o   = 1'b0;
     hit_way_o    = '0;
     found_inv    = 1'b0;
     found_stream = 1'b0;
-    found_rr     = 1'b0;
+    found_lru     = 1'b0;
     w_inv        = '0;
     w_stream     = '0;
-    w_rr         = '0;
+    w_lru         = '0;
     w            = '0;
     if (look_i) begin   // (only then: it keeps an idle slice cheap to simulate)
       for (int i = 0; i < Ways; i++) begin
@@ -131,15 +153,15 @@ module gpu_l2_tags #(
         end
       end
       for (int i = Ways - 1; i >= 0; i--) begin
-        w = rr_q[look_set_i] + i[WayW-1:0];
+        w = plru_way(plru_q[look_set_i]) + i[WayW-1:0];
         if (!pend_q[{look_set_i, w}]) begin
-          found_rr = 1'b1;
-          w_rr     = w;
+          found_lru = 1'b1;
+          w_lru     = w;
         end
       end
     end
-    victim_ok_o    = found_inv || found_stream || found_rr;
-    victim_way_o   = found_inv ? w_inv : (found_stream ? w_stream : w_rr);
+    victim_ok_o    = found_inv || found_stream || found_lru;
+    victim_way_o   = found_inv ? w_inv : (found_stream ? w_stream : w_lru);
     victim_dirty_o = !found_inv && valid_q[{look_set_i, victim_way_o}] && dirty_q[{look_set_i, victim_way_o}];
   end
   assign victim_line_o = tags_o[victim_way_o*26 +: 26];
@@ -158,13 +180,15 @@ module gpu_l2_tags #(
   always_ff @(posedge clk_i) begin
     if (fill_done_i) valid_q[fill_idx_i] <= 1'b1;
     if (hit_i) begin
+      if (!hit_replay_i)   // (a miss's line was made the most recent when it was taken)
+        plru_q[hit_idx_i[IdxW-1:WayW]] <= plru_touch(plru_q[hit_idx_i[IdxW-1:WayW]], hit_idx_i[WayW-1:0]);
       stream_q[hit_idx_i] <= hit_nt_i;
       if (hit_write_i) dirty_q[hit_idx_i] <= 1'b1;
       if (hit_replay_i) pend_q[hit_idx_i] <= 1'b0;
     end
     if (miss_i) begin
       stream_q[vic_idx] <= miss_nt_i;
-      if (valid_q[vic_idx]) rr_q[look_set_i] <= victim_way_o + 1'b1;
+      plru_q[look_set_i] <= plru_touch(plru_q[look_set_i], victim_way_o);
       valid_q[vic_idx] <= miss_alloc_i;
       dirty_q[vic_idx] <= miss_alloc_i;   // (else the replay of a store or atomic sets it)
       pend_q[vic_idx]  <= !miss_alloc_i;
@@ -185,7 +209,7 @@ module gpu_l2_tags #(
       dirty_q  <= '0;
       pend_q   <= '0;
       stream_q <= '0;
-      for (int s = 0; s < Sets; s++) rr_q[s] <= '0;
+      for (int s = 0; s < Sets; s++) plru_q[s] <= '0;
     end
   end
 

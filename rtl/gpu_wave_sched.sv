@@ -372,6 +372,10 @@ module gpu_wave_sched #(
       end else if (valu) begin
         nf_lat  = LatW'(LatValu);
         nf_span = nf_wide ? span_of(LatValu, Passes) : span_of(LatValu, 1);
+      end else if (is_lds && fmt == gpu_isa_pkg::FMT_LDS_LOAD && Passes == 1) begin
+        // (an LDS load retires a cycle later than the other p2 instructions: gpu_cu_writeback's lx)
+        nf_lat  = LatW'(LatInt + 1);
+        nf_span = span_of(LatInt + 1, 1);
       end else if (nf_wide) begin
         nf_lat  = LatW'(LatInt + Passes - 1);
         nf_span = span_of(LatInt + Passes - 1, 1);
