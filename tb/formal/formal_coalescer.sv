@@ -16,7 +16,8 @@
 // selected; when nothing is pending every selected lane was served;
 // progress: with 32 lanes valid_o whenever a lane is pending (with windows:
 // a request at most 32 / Lanes cycles after the scan began).
-// (requests = distinct lines follows: docs/formal.md.)
+// (requests = distinct lines: formal_count, with the facts of
+// formal_coalescer_count; docs/formal.md.)
 `default_nettype none
 
 module formal_coalescer #(
@@ -101,22 +102,20 @@ module formal_coalescer #(
   logic [15:0]  e_words;
   logic [79:0]  e_hi;
   logic [31:0]  e_hot;   // the lead, one-hot
+
+  `include "formal_coalescer_rule.svh"
   always_comb begin
-    e_lead = 5'd0;
-    e_line = 26'd0;
-    for (int l = 0; l < 32; l++) begin
-      e_hot[l] = cur_pend[l] && (cur_pend & ((32'd1 << l) - 32'd1)) == 32'd0;
-      if (e_hot[l]) begin   // (an OR of the one-hot lane's values: no shifter)
-        e_lead = e_lead | 5'(l);
-        e_line = e_line | cur_addr[l*32 + 6 +: 26];
-      end
-    end
+    e_hot  = rule_lead_hot(cur_pend);
+    e_line = rule_line_of(e_hot, cur_addr);
+    e_lead = rule_lane_num(e_hot);
     // (Given lead == e_lead and line == e_line, proved on their own, the
     // lanes are checked against the unit's line and lead, and the words and
     // data against its lanes: each check then stays local, which the solver
     // needs; the conjunction is the same.)
-    for (int l = 0; l < 32; l++)
-      e_lanes[l] = cur_pend[l] && (cur_atom ? lead == 5'(l) : cur_addr[l*32 + 6 +: 26] == line);
+    e_lanes = rule_lanes_on(cur_pend, cur_addr, line);
+    if (cur_atom)
+      for (int l = 0; l < 32; l++)
+        e_lanes[l] = cur_pend[l] && lead == 5'(l);
     // words_o: the words the served lanes touch; hi: per word, the highest
     // such lane
     e_words = '0;
