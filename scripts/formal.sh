@@ -184,6 +184,9 @@ proof formal_gmem             formal_gmem       -
 proof formal_coalescer_count_fact_hot   formal_coalescer_count fact_hot
 proof formal_coalescer_count_fact_lanes formal_coalescer_count fact_lanes
 proof formal_coalescer_count_fact_on_x  formal_coalescer_count fact_on_x
+proof formal_lds_count_fact_reads      formal_lds_count  fact_reads
+proof formal_lds_count_fact_lanes      formal_lds_count  fact_lanes
+proof formal_lds_count_fact_on_x       formal_lds_count  fact_on_x
 proof formal_count                      formal_count      count
 
 # ---------------------------------------------------------------- the mutants
@@ -199,6 +202,15 @@ mutant formal_coalescer_count_hot_mutant formal_coalescer_count fact_hot tb/form
 mutant formal_coalescer_count_on_x_mutant formal_coalescer_count fact_on_x tb/formal/formal_coalescer_rule.svh \
     's/if (hot\[l\]) rule_line_of = rule_line_of | addr\[l\*32 + 6 +: 26\];/if (hot[l]) rule_line_of = rule_line_of | addr[l*32 + 5 +: 26];/' \
     'a_fact_on_x' "the lead's line is taken one bit too low" 1
+mutant formal_lds_count_reads_mutant formal_lds_count fact_reads tb/formal/formal_lds_rule.svh \
+    's/rule_lds_reads\[n\*RowW +: RowW\] = rows\[b\*RowW +: RowW\];/rule_lds_reads[n*RowW +: RowW] = rows[(Banks - 1 - b)*RowW +: RowW];/' \
+    'a_fact_reads' "a lane reads another bank's row" 1
+mutant formal_lds_count_lanes_mutant formal_lds_count fact_lanes tb/formal/formal_lds_rule.svh \
+    's/rule_lds_served\[n\] = pend\[n\] \&\& reads\[n\*RowW +: RowW\] == w\[n\*14 + BankW +: RowW\];/rule_lds_served[n] = pend[n] \&\& reads[n*RowW +: RowW-1] == w[n*14 + BankW +: RowW-1];/' \
+    'a_fact_lanes' 'the rule compares all but the top bit of the row: lanes of another word are served' 1
+mutant formal_lds_count_on_x_mutant formal_lds_count fact_on_x tb/formal/formal_lds_rule.svh \
+    's/if (hot\[n\]) rule_lds_row_of = rule_lds_row_of | w\[n\*14 + BankW +: RowW\];/if (hot[n]) rule_lds_row_of = rule_lds_row_of | w[n*14 + BankW - 1 +: RowW];/' \
+    'a_fact_on_x' "the lead's row is read one bit too low" 1
 mutant formal_count_mutant formal_count count tb/formal/formal_count.sv \
     's/(step_x ? cur_pend \& cur_on_x : 32.d0));/(step_x ? hot \& cur_on_x : 32'"'"'d0));/' \
     'a_x_once|a_x_count' 'a step serves only the lead of its key (as an atomic does): a line takes several requests'

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-// formal_count: "one step per key" (docs/formal.md, "The count of
-// requests"), proved for any key X. Its instance is the coalescer
-// (gpu_coalescer): an access's requests, X a line; a load's or store's
-// request serves the pending lanes in the line of the lowest pending lane
-// (the group below: every lane). (An LDS bank's rounds, X a word, would
-// be another, with a bank's lanes as the group: docs/formal.md, "Not
-// proved".)
+// formal_count: "one step per key" (docs/formal.md, "The counts"), the
+// count behind two of the blocks' rules, proved for any key X:
+//   the coalescer (gpu_coalescer): an access's requests, X a line; a load's
+//     or store's request serves the pending lanes in the line of the lowest
+//     pending lane (group: every lane);
+//   the LDS (gpu_lds): a load's or store's rounds, X a word; in X's bank a
+//     round serves the pending lanes on the word of the bank's lowest
+//     pending lane (group: the lanes whose words are in X's bank).
 // The model (k-induction, task count): an access selects lanes (mask_i);
 // on_x_i are the lanes on X, group_i the lanes competing with X's (on_x_i
 // within group_i), both fixed for the access. A step may come whenever a
 // lane is pending; it is "on X" iff the lowest pending lane of the group
 // is on X, and then serves every pending lane on X, else none of them
-// (what formal_coalescer_count's facts prove of the coalescer's rule,
-// which formal_coalescer proves of the RTL).
+// (what formal_coalescer_count's and formal_lds_count's facts prove of
+// the rules, which formal_coalescer and formal_lds prove of the RTL).
 // Proved: a step on X comes at most once an access, and, once nothing is
 // pending, it has come iff a selected lane is on X. Summed over every X:
-// an access takes one request per distinct line of its selected lanes.
+// an access takes one request per distinct line of its selected lanes;
+// an LDS instruction takes, in each bank, one round per distinct word,
+// all its lanes in that round.
 `default_nettype none
 
 module formal_count (

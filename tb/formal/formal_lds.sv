@@ -226,6 +226,8 @@ module formal_lds #(
   wire [447:0] u_w    = dut_wword;
   wire         u_atom = dut_op == gpu_isa_pkg::FMT_LDS_ATOMIC;
 
+  `include "formal_coalescer_rule.svh"   // (rule_lead_hot: the lowest lane)
+  `include "formal_lds_rule.svh"
   logic [Banks*32-1:0]    in_bank, low_b, top_b;
   logic [Banks-1:0]       has;
   logic [Banks*RowW-1:0]  e_row;
@@ -239,31 +241,24 @@ module formal_lds #(
         sb[n] = served[n] && in_bank[b*32 + n];
       end
       has[b]                    = pb != 32'd0;
-      e_row[b*RowW +: RowW]     = '0;
+      low_b[b*32 +: 32]         = rule_lead_hot(pb);
+      e_row[b*RowW +: RowW]     = rule_lds_row_of(dut_lead & pb, u_w);
       e_wlane[b*LaneW +: LaneW] = '0;
       for (int n = 0; n < 32; n++) begin
-        // (below / above lane n: masks of constant shape)
-        low_b[b*32 + n] = pb[n] && (pb & ((32'd1 << n) - 32'd1)) == 32'd0;
+        // (above lane n: a mask of constant shape)
         top_b[b*32 + n] = sb[n] && (sb & ~((32'd2 << n) - 32'd1)) == 32'd0;
-        // (one-hot ORs)
-        if (dut_lead[n] && pb[n]) e_row[b*RowW +: RowW] = e_row[b*RowW +: RowW] | u_w[n*14 + BankW +: RowW];
+        // (a one-hot OR)
         if (top_b[b*32 + n]) e_wlane[b*LaneW +: LaneW] = e_wlane[b*LaneW +: LaneW] | LaneW'(n);
       end
     end
   end
   logic [31:0] lowest, e_served;
   always_comb begin
-    logic [RowW-1:0] bank_row;   // the row lane n's bank reads
     lowest = '0;
     for (int b = 0; b < Banks; b++) lowest = lowest | low_b[b*32 +: 32];
     // a lane is served if pending and its word is its bank's word this
     // round (the row the bank reads, in that bank); atomics: the lowest lane
-    for (int n = 0; n < 32; n++) begin
-      bank_row = '0;
-      for (int b = 0; b < Banks; b++)   // (constant part-selects: a variable one multiplies)
-        if (in_bank[b*32 + n]) bank_row = dut_s1_row[b*RowW +: RowW];
-      e_served[n] = u_p[n] && (u_atom ? dut_lead[n] : bank_row == u_w[n*14 + BankW +: RowW]);
-    end
+    e_served = u_atom ? u_p & dut_lead : rule_lds_served(u_p, u_w, rule_lds_reads(u_w, dut_s1_row));
   end
   logic [Banks*RowW-1:0]  e_row_mask;
   logic [Banks*LaneW-1:0] e_wlane_mask;
