@@ -525,7 +525,12 @@ SIM_OPTS    := --cus $(NUM_CUS) \
 SIM_RUN     := $(if $(NO_TRACE),$(SIM_BIN_NT),$(SIM_BIN))
 WGRUN_RUN   := $(if $(NO_TRACE),$(WGRUN_NT),$(WGRUN))
 
+# An unknown KERNEL is named, with the kernels there are, before anything is built.
+KERNEL_CHECK = @test -f kernels/$(KERNEL).s || { echo "make: no kernel kernels/$(KERNEL).s (KERNEL=name of one of: \
+    $(sort $(basename $(notdir $(wildcard kernels/*.s)))))" >&2; exit 2; }
+
 sim: deps
+	$(KERNEL_CHECK)
 	@$(MAKE) --no-print-directory $(SIM_RUN) $(WGRUN_RUN) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
 	bash scripts/sim_kernel.sh $(KERNEL) $(SIM_RUN) $(WGRUN_RUN) $(SIM_OPTS)
@@ -533,6 +538,7 @@ sim: deps
 # The same on the small configuration (scripts/small_config.txt: 1 CU, 1
 # physical lane, 2 LDS banks, small caches), the build for an LFE5U-85F (docs/fpga.md).
 sim-small: deps
+	$(KERNEL_CHECK)
 	@$(MAKE) --no-print-directory $(SIM_BIN_SMALL) $(WGRUN_SMALL) $(BIN)/gtkw_disasm $(KOUT)/$(KERNEL).wgk
 	@mkdir -p waves
 	bash scripts/sim_kernel.sh $(KERNEL) $(SIM_BIN_SMALL) $(WGRUN_SMALL) $(subst --cus $(NUM_CUS),--cus $(SMALL_CUS),$(subst waves/$(KERNEL).fst,waves/$(KERNEL)_small.fst,$(SIM_OPTS)))

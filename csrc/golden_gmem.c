@@ -70,8 +70,8 @@ golden_step_status golden_exec_gmem(gexec *x)
     gpu_counters *k = &x->cu->ctr;
     uint32_t t2[LANES], out[LANES], addr[LANES];
 
-    k->gmem_insts++;
     if (in->fmt == ISA_FMT_CACHE) {
+        k->gmem_insts++;
         sig_issue(g, w, in->sig, KIND_OTHER, -1);
         if (rec) {
             rec->gmem = GOLDEN_MEM_CACHE;
@@ -84,6 +84,7 @@ golden_step_status golden_exec_gmem(gexec *x)
     int bad = check_global(g, w, in, m, addr, &code);
     if (bad >= 0)
         return golden_fault(g, x->cu_index, w, in, code, bad, addr[bad], -1);
+    k->gmem_insts++;   /* (retired: a faulting access is not counted, as on the RTL) */
     unsigned n = popcount32(m);
     x->lane_ops = n;
     if (g->cov) {

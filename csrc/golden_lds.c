@@ -30,13 +30,13 @@ golden_step_status golden_exec_lds(gexec *x)
     golden_retire *rec = x->rec;
     uint32_t t2[LANES], out[LANES], addr[LANES];
 
-    x->cu->ctr.lds_insts++;
     ggroup *gr = &x->cu->group[w->group_slot];
     uint32_t m = mask_value(w, in->mask);
     unsigned code = 0;
     int bad = check_lds(w, in, m, gr->lds_bytes, addr, &code);
     if (bad >= 0)
         return golden_fault(x->g, x->cu_index, w, in, code, bad, addr[bad], -1);
+    x->cu->ctr.lds_insts++;   /* (retired: a faulting access is not counted, as on the RTL) */
     if (x->g->cov)
         golden_cov_lds(x->g->cov, in->fmt == ISA_FMT_LDS_ATOMIC, m, addr);
     uint32_t *lds = &x->cu->lds[gr->lds_base / 4];

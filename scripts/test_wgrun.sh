@@ -6,7 +6,7 @@
 # reference (Python, standard library only), then:
 #   - runs it with wgrun on both backends and checks PASS, and that a wrong
 #     expected file FAILs naming the first differing word;
-#   - plants a fault, a lockstep mismatch (WAVEGPU_LOCKSTEP_PLANT) and a
+#   - plants a fault (and checks the counters after an LDS fault), a lockstep mismatch (WAVEGPU_LOCKSTEP_PLANT) and a
 #     timeout, and checks that each report names the kernel's file, the
 #     right line number and the line as written;
 #   - checks that --stats holds the counters it printed and that the
@@ -204,6 +204,19 @@ for be in golden rtl; do
         --expect-fault GLOBAL_OUT_OF_RANGE --quiet 2>&1)
     if [ $? -eq 0 ]; then pass "expect_fault_$be"; else fail "expect_fault_$be" "$(tail -2 <<< "$out")"; fi
 done
+# After a fault the counters of retired instructions agree with the golden
+# model (a faulting access counts in none); the LDS store of the groups on
+# the other CUs was in flight when the first fault stopped the task.
+cat > "$work/lds_fault.s" <<'EOF2'
+.waves 1
+.lds 256
+    shl v20, sid, 4                  # lanes 16..31 fall past the group's 256 bytes
+    local_store32 v20, one, sid
+    end
+EOF2
+out=$("$WGRUN" "$work/lds_fault.s" --groups 4 --expect-fault LDS_OUT_OF_RANGE 2>&1)
+if [ $? -eq 0 ]; then expect_in fault_counters_agree "$out" "the 15 counters the golden model keeps agree with it, but for lds_accesses"
+else fail fault_counters_agree "$(grep -E 'mismatch|FAIL' <<< "$out" | head -2 | tr '\n' ' ')"; fi
 out=$("$WGRUN" "${RUN[@]}" --expect-fault GLOBAL_OUT_OF_RANGE --quiet --backend golden 2>&1)
 if [ $? -eq 1 ]; then expect_in expect_fault_missing "$out" "the run ended without a fault"; else fail expect_fault_missing "did not fail"; fi
 

@@ -967,13 +967,15 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
         if (st == GPU_ERR_FAULT && (res->fault == ISA_FAULT_MEM_READ_ERROR || res->fault == ISA_FAULT_MEM_WRITE_ERROR))
             golden_cov_fault(d->cov, res->fault, res->inst);
     }
-    if (ok && d->ls && st == GPU_OK) {
+    const bool fault_end = st == GPU_ERR_FAULT && !d->mem_err_seen;
+    if (ok && d->ls && (st == GPU_OK || fault_end)) {
         // Every counter the golden model keeps must agree with the RTL's: the
-        // totals, then each CU's.
-        gpu_counters gc;
+        // totals, then each CU's; after a fault those of retired instructions.
+        gpu_counters gc, rc = d->counters;
         d->ls->counters(&gc);
+        if (fault_end) { rtl_counters_retired(&rc); rtl_counters_retired(&gc); }
         uint64_t a = 0, b = 0;
-        if (const char *name = gpu_counters_diff(&d->counters, &gc, &a, &b, nullptr)) {
+        if (const char *name = gpu_counters_diff(&rc, &gc, &a, &b, nullptr)) {
             char m[200];
             snprintf(m, sizeof m, "lockstep mismatch at the end of the run: counter %s: expected %" PRIu64
                      " (golden model), got %" PRIu64 " (RTL)", name, b, a);
@@ -981,8 +983,9 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
             ok = false;
         }
         for (unsigned c = 0; ok && c < d->cfg.num_cus; c++) {
-            gpu_counters rc = d->cu_counters(c);
+            rc = d->cu_counters(c);
             d->ls->counters_cu(c, &gc);
+            if (fault_end) { rtl_counters_retired(&rc); rtl_counters_retired(&gc); }
             if (const char *name = gpu_counters_diff(&rc, &gc, &a, &b, nullptr)) {
                 char m[200];
                 snprintf(m, sizeof m, "lockstep mismatch at the end of the run: CU %u counter %s: expected %" PRIu64
@@ -997,6 +1000,7 @@ static gpu_status rtl_run(void *state, const gpu_launch_desc *desc, gpu_result *
     s.cycles = cycles;
     s.wall_seconds = wall;
     s.lockstep = d->ls != nullptr;
+    s.fault_end = fault_end;
     s.lockstep_events = d->ls ? d->ls->events() : 0;
     if (d->ls) d->ls->counters(&s.golden);
     else memset(&s.golden, 0, sizeof s.golden);

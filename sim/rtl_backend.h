@@ -109,6 +109,7 @@ typedef struct {
     bool lockstep;                             /* checked against the golden model */
     uint64_t lockstep_events;                  /* trace events replayed */
     gpu_counters golden;                       /* the lockstep model's counters */
+    bool fault_end;                            /* the launch ended in a fault (see rtl_counters_retired) */
     uint64_t mem_ctr[RTL_MAX_MEM_CTRS];        /* the memory system's counters (MEM_CTR_* - MEM_CTR_FIRST) */
     uint64_t dram_read_bytes, dram_write_bytes;        /* the DRAM model's view of the AXI4 port */
     uint64_t dram_read_bursts, dram_write_bursts;
@@ -118,6 +119,16 @@ typedef struct {
     char fst_path[256];                        /* "" if not traced */
     char initial_state[48];                    /* the model's initial state: "random, seed N", "all zeros", "all ones" */
 } rtl_run_stats;
+
+/* Keeps of c only what retired instructions count: after a fault, the RTL
+ * has also served LDS and line requests of other waves' accesses in flight
+ * when the task stopped, which never retire, so lds_accesses and
+ * mem_requests are not comparable with the golden model's. */
+static inline void rtl_counters_retired(gpu_counters *c)
+{
+    c->lds_accesses = 0;
+    c->mem_requests = 0;
+}
 
 /* Statistics of the last run of any RTL device of this process. Returns
  * false if no RTL run has completed. */
