@@ -13,6 +13,9 @@
 #   scripts/formal.sh --proofs [NAME] only the proofs; --mutants [NAME]: only the mutants
 #                                     (make test runs the two halves as two tests, so
 #                                     that they share its two job slots with the rest)
+#   scripts/formal.sh --long [NAME]   the long proofs instead (make formal-long: each
+#                                     takes many minutes, too long for make test) and
+#                                     their mutants
 #
 # FORMAL_JOBS (default 2) runs are in flight at once; each result line is
 # printed when its run ends.
@@ -33,7 +36,8 @@ PART=all
 case "${1:-}" in
     --proofs) PART=proofs; shift ;;
     --mutants) PART=mutants; shift ;;
-    --*) echo "FAIL formal: unknown option $1 (--proofs, --mutants or a name prefix)"; exit 1 ;;
+    --long) PART=long; shift ;;
+    --*) echo "FAIL formal: unknown option $1 (--proofs, --mutants, --long or a name prefix)"; exit 1 ;;
 esac
 ONLY="${1:-}"
 
@@ -114,7 +118,10 @@ failed_asserts() {
 }
 
 # proof NAME SBY TASK: a proof that must pass.
-proof() { [ "$PART" = mutants ] || launch proof_run "$@"; }
+proof() { [ "$PART" = mutants ] || [ "$PART" = long ] || launch proof_run "$@"; }
+# long_proof NAME SBY TASK, long_mutant ARGS (as mutant's): run by --long only.
+long_proof() { [ "$PART" != long ] || launch proof_run "$@"; }
+long_mutant() { [ "$PART" != long ] || launch mutant_run "$@"; }
 proof_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3
     wanted "$name" || return 0
@@ -140,7 +147,7 @@ proof_run() {
 # counterexample on an assertion whose label matches the regular expression
 # LABELS. (A task that checks one cycle from any state, formal_lds's round,
 # stays so: its counterexample is a state, not a run from reset.)
-mutant() { [ "$PART" = proofs ] || launch mutant_run "$@"; }
+mutant() { [ "$PART" = proofs ] || [ "$PART" = long ] || launch mutant_run "$@"; }
 mutant_run() {
     local name=$1 sby=tb/formal/$2.sby task=$3 file=$4 expr=$5 labels=$6 what=$7 mdepth=${8:-12} keep_syn=${9:-}
     wanted "$name" || return 0
@@ -289,6 +296,15 @@ mutant formal_units_divsqrt_mutant formal_units_divsqrt l1 gpu_fp_divsqrt.sv \
 mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
     's/assign go_o     = active_q \&\& !wave_lds_i \&\& req_ready_i;/assign go_o     = active_q \&\& req_ready_i;/' \
     'a_go' 'a zeroing request while a wave instruction wants the LDS'
+
+# ---------------------------------------------------------------- long proofs (--long, make formal-long)
+# The LDS's pipeline: instructions back to back, results popped any time
+# (formal_lds.sv, FORMAL_QUEUE): none lost or answered twice, results in
+# order with their masks, count/ready/wbusy/busy exact. 17 minutes.
+long_proof formal_lds_queue   formal_lds queue
+long_mutant formal_lds_queue_mutant formal_lds queue gpu_lds.sv \
+    's/wire \[2:0\] cnt_d     = cnt_q - {2.d0, finishing} + {2.d0, accept};/wire [2:0] cnt_d     = cnt_q - {2'"'"'d0, finishing \&\& !accept} + {2'"'"'d0, accept};/' \
+    'q_inflight|q_count|q_ready|q_busy' 'an instruction accepted in the cycle another finishes is counted twice' 8
 
 wait
 passed=$(cat "$RESULTS"/* /dev/null | grep -c '^PASS')

@@ -33,8 +33,8 @@
 //   response, exactly for loads and returning atomics, with res_mask_o the
 //   instruction's mask; stat_lanes_o the lanes of the round before,
 //   stat_conflict_o every round but the first;
-//   the queue (FORMAL_QUEUE, task queue: a bounded check from reset; work
-//   in progress, not run by scripts/formal.sh, not yet shown to finish): the
+//   the queue (FORMAL_QUEUE, task queue: k-induction, depth 2, 17 minutes;
+//   run by make formal-long, scripts/formal.sh --long): the
 //   pipeline, with requests sent back to back (a store or atomic only while
 //   wbusy_o is low, the sender's rule) and results popped any time: every
 //   accepted instruction is in the ring (count_o) or has its response pulse
