@@ -300,7 +300,7 @@ mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
 # ---------------------------------------------------------------- long proofs (--long, make formal-long)
 # The LDS's pipeline: instructions back to back, results popped any time
 # (formal_lds.sv, FORMAL_QUEUE): none lost or answered twice, results in
-# order with their masks, count/ready/wbusy/busy exact. 17 minutes.
+# order with their masks, count/ready/wbusy/busy exact. 12 to 17 minutes.
 long_proof formal_lds_queue   formal_lds queue
 long_mutant formal_lds_queue_mutant formal_lds queue gpu_lds.sv \
     's/wire \[2:0\] cnt_d     = cnt_q - {2.d0, finishing} + {2.d0, accept};/wire [2:0] cnt_d     = cnt_q - {2'"'"'d0, finishing \&\& !accept} + {2'"'"'d0, accept};/' \

@@ -33,7 +33,7 @@
 //   response, exactly for loads and returning atomics, with res_mask_o the
 //   instruction's mask; stat_lanes_o the lanes of the round before,
 //   stat_conflict_o every round but the first;
-//   the queue (FORMAL_QUEUE, task queue: k-induction, depth 2, 17 minutes;
+//   the queue (FORMAL_QUEUE, task queue: k-induction, depth 2, 12-17 minutes;
 //   run by make formal-long, scripts/formal.sh --long): the
 //   pipeline, with requests sent back to back (a store or atomic only while
 //   wbusy_o is low, the sender's rule) and results popped any time: every
