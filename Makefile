@@ -25,7 +25,7 @@
 #                    a model with Verilator line and toggle coverage, functional coverage from the
 #                    golden model: tables, unreached bins, build/cov/report.md (docs/coverage.md)
 #   make formal      the SymbiYosys proofs of tb/formal/ and their planted bugs (docs/formal.md)
-#   make formal-long the proofs too long for make test (the LDS pipeline's queue, 12-17 minutes)
+#   make formal-long the proofs too long for make test (the LDS at 32 banks, its pipeline; ~30 min)
 #   make rtl-lib     build/libwavegpu.a and build/libwavegpu_rtl.a (the RTL backend)
 #   make install     PREFIX=dir: libraries, headers, wgasm/wgdis/wgrun, pkg-config files
 #   make clean       remove everything built (build/, waves/*.fst)
@@ -781,7 +781,8 @@ formal: deps
 	@bash scripts/formal.sh $(FORMAL)
 
 # make formal-long: the proofs too long for make test (minutes each; today
-# the LDS pipeline's queue task, 12 to 17 minutes), and their mutants.
+# the LDS's rounds at 32 banks, 17.5 minutes, and its pipeline's queue task,
+# 12 to 17), and their mutants.
 formal-long: deps
 	@bash scripts/formal.sh --long $(FORMAL)
 

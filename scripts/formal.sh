@@ -298,6 +298,25 @@ mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
     'a_go' 'a zeroing request while a wave instruction wants the LDS'
 
 # ---------------------------------------------------------------- long proofs (--long, make formal-long)
+# The LDS's round logic with 32 banks (task round32: the task round at the
+# harness's default, the unit as built; make formal runs it with 4). 17.5 minutes.
+long_proof formal_lds_round32 formal_lds round32
+long_mutant formal_lds_round32_mutant formal_lds round32 gpu_lds.sv \
+    's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
+    'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds), 32 banks' 1
+# The count's facts at 32 banks (their link to the RTL at 32 banks: round32).
+long_proof formal_lds_count_fact_reads32 formal_lds_count fact_reads32
+long_proof formal_lds_count_fact_lanes32 formal_lds_count fact_lanes32
+long_proof formal_lds_count_fact_on_x32  formal_lds_count fact_on_x32
+long_mutant formal_lds_count_reads32_mutant formal_lds_count fact_reads32 tb/formal/formal_lds_rule.svh \
+    's/rule_lds_reads\[n\*RowW +: RowW\] = rows\[b\*RowW +: RowW\];/rule_lds_reads[n*RowW +: RowW] = rows[(Banks - 1 - b)*RowW +: RowW];/' \
+    'a_fact_reads' "a lane reads another bank's row" 1
+long_mutant formal_lds_count_lanes32_mutant formal_lds_count fact_lanes32 tb/formal/formal_lds_rule.svh \
+    's/rule_lds_served\[n\] = pend\[n\] \&\& reads\[n\*RowW +: RowW\] == w\[n\*14 + BankW +: RowW\];/rule_lds_served[n] = pend[n] \&\& reads[n*RowW +: RowW-1] == w[n*14 + BankW +: RowW-1];/' \
+    'a_fact_lanes' 'the rule compares all but the top bit of the row: lanes of another word are served' 1
+long_mutant formal_lds_count_on_x32_mutant formal_lds_count fact_on_x32 tb/formal/formal_lds_rule.svh \
+    's/if (hot\[n\]) rule_lds_row_of = rule_lds_row_of | w\[n\*14 + BankW +: RowW\];/if (hot[n]) rule_lds_row_of = rule_lds_row_of | w[n*14 + BankW - 1 +: RowW];/' \
+    'a_fact_on_x' "the lead's row is read one bit too low" 1
 # The LDS's pipeline: instructions back to back, results popped any time
 # (formal_lds.sv, FORMAL_QUEUE): none lost or answered twice, results in
 # order with their masks, count/ready/wbusy/busy exact. 12 to 17 minutes.
