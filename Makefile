@@ -25,7 +25,7 @@
 #                    a model with Verilator line and toggle coverage, functional coverage from the
 #                    golden model: tables, unreached bins, build/cov/report.md (docs/coverage.md)
 #   make formal      the SymbiYosys proofs of tb/formal/ and their planted bugs (docs/formal.md)
-#   make formal-long the proofs too long for make test (the LDS at 32 banks, its pipeline; ~30 min)
+#   make formal-long the proofs too long for make test (the LDS at 32 banks, its pipeline: 12-18 min each)
 #   make rtl-lib     build/libwavegpu.a and build/libwavegpu_rtl.a (the RTL backend)
 #   make install     PREFIX=dir: libraries, headers, wgasm/wgdis/wgrun, pkg-config files
 #   make clean       remove everything built (build/, waves/*.fst)
