@@ -197,6 +197,11 @@ proof formal_lds_count_fact_on_x       formal_lds_count  fact_on_x
 proof formal_count                      formal_count      count
 
 # ---------------------------------------------------------------- the mutants
+# (mutations that run twice, at 4 banks in make test and at 32 in --long)
+MUT_LDS_ROUNDS='s/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/'
+MUT_LDS_READS='s/rule_lds_reads\[n\*RowW +: RowW\] = rows\[b\*RowW +: RowW\];/rule_lds_reads[n*RowW +: RowW] = rows[(Banks - 1 - b)*RowW +: RowW];/'
+MUT_LDS_LANES='s/rule_lds_served\[n\] = pend\[n\] \&\& reads\[n\*RowW +: RowW\] == w\[n\*14 + BankW +: RowW\];/rule_lds_served[n] = pend[n] \&\& reads[n*RowW +: RowW-1] == w[n*14 + BankW +: RowW-1];/'
+MUT_LDS_ON_X='s/if (hot\[n\]) rule_lds_row_of = rule_lds_row_of | w\[n\*14 + BankW +: RowW\];/if (hot[n]) rule_lds_row_of = rule_lds_row_of | w[n*14 + BankW - 1 +: RowW];/'
 mutant formal_coalescer_mutant formal_coalescer lanes32 gpu_coalescer_gather.sv \
     's/for (int l = 0; l < Lanes; l++) begin/for (int l = Lanes - 1; l >= 0; l--) begin/' \
     'a_req_data' 'store data: the lowest lane wins a word instead of the highest'
@@ -210,13 +215,13 @@ mutant formal_coalescer_count_on_x_mutant formal_coalescer_count fact_on_x tb/fo
     's/if (hot\[l\]) rule_line_of = rule_line_of | addr\[l\*32 + 6 +: 26\];/if (hot[l]) rule_line_of = rule_line_of | addr[l*32 + 5 +: 26];/' \
     'a_fact_on_x' "the lead's line is taken one bit too low" 1
 mutant formal_lds_count_reads_mutant formal_lds_count fact_reads tb/formal/formal_lds_rule.svh \
-    's/rule_lds_reads\[n\*RowW +: RowW\] = rows\[b\*RowW +: RowW\];/rule_lds_reads[n*RowW +: RowW] = rows[(Banks - 1 - b)*RowW +: RowW];/' \
+    "$MUT_LDS_READS" \
     'a_fact_reads' "a lane reads another bank's row" 1
 mutant formal_lds_count_lanes_mutant formal_lds_count fact_lanes tb/formal/formal_lds_rule.svh \
-    's/rule_lds_served\[n\] = pend\[n\] \&\& reads\[n\*RowW +: RowW\] == w\[n\*14 + BankW +: RowW\];/rule_lds_served[n] = pend[n] \&\& reads[n*RowW +: RowW-1] == w[n*14 + BankW +: RowW-1];/' \
+    "$MUT_LDS_LANES" \
     'a_fact_lanes' 'the rule compares all but the top bit of the row: lanes of another word are served' 1
 mutant formal_lds_count_on_x_mutant formal_lds_count fact_on_x tb/formal/formal_lds_rule.svh \
-    's/if (hot\[n\]) rule_lds_row_of = rule_lds_row_of | w\[n\*14 + BankW +: RowW\];/if (hot[n]) rule_lds_row_of = rule_lds_row_of | w[n*14 + BankW - 1 +: RowW];/' \
+    "$MUT_LDS_ON_X" \
     'a_fact_on_x' "the lead's row is read one bit too low" 1
 mutant formal_count_mutant formal_count count tb/formal/formal_count.sv \
     's/(step_x ? cur_pend \& cur_on_x : 32.d0));/(step_x ? hot \& cur_on_x : 32'"'"'d0));/' \
@@ -236,7 +241,7 @@ mutant formal_lds_mutant formal_lds round gpu_lds.sv \
     's/s1_served = s1_lead;/s1_served = s1_lead | wpend;/' \
     'a_atomic_order|a_atomic_one' 'atomics serve every pending lane of a bank at once' 1
 mutant formal_lds_rounds_mutant formal_lds round gpu_lds.sv \
-    's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
+    "$MUT_LDS_ROUNDS" \
     'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds)' 1
 mutant formal_lds_count_mutant formal_lds seq gpu_lds.sv \
     's/assign finishing = act_q \&\& pend_d == '"'"'0;/assign finishing = act_q \&\& (is_atomic ? pend == '"'"'0 : pend_d == '"'"'0);/' \
@@ -302,20 +307,20 @@ mutant formal_units_lds_clear_mutant formal_units_lds_clear - gpu_lds_clear.sv \
 # harness's default, the unit as built; make formal runs it with 4). 17.5 minutes.
 long_proof formal_lds_round32 formal_lds round32
 long_mutant formal_lds_round32_mutant formal_lds round32 gpu_lds.sv \
-    's/s1_served\[l\] = wpend\[l\] \&\& .*;/s1_served[l] = wpend[l];/' \
+    "$MUT_LDS_ROUNDS" \
     'a_round_lanes' 'loads and stores serve every pending lane in the first round (too few rounds), 32 banks' 1
 # The count's facts at 32 banks (their link to the RTL at 32 banks: round32).
 long_proof formal_lds_count_fact_reads32 formal_lds_count fact_reads32
 long_proof formal_lds_count_fact_lanes32 formal_lds_count fact_lanes32
 long_proof formal_lds_count_fact_on_x32  formal_lds_count fact_on_x32
 long_mutant formal_lds_count_reads32_mutant formal_lds_count fact_reads32 tb/formal/formal_lds_rule.svh \
-    's/rule_lds_reads\[n\*RowW +: RowW\] = rows\[b\*RowW +: RowW\];/rule_lds_reads[n*RowW +: RowW] = rows[(Banks - 1 - b)*RowW +: RowW];/' \
+    "$MUT_LDS_READS" \
     'a_fact_reads' "a lane reads another bank's row" 1
 long_mutant formal_lds_count_lanes32_mutant formal_lds_count fact_lanes32 tb/formal/formal_lds_rule.svh \
-    's/rule_lds_served\[n\] = pend\[n\] \&\& reads\[n\*RowW +: RowW\] == w\[n\*14 + BankW +: RowW\];/rule_lds_served[n] = pend[n] \&\& reads[n*RowW +: RowW-1] == w[n*14 + BankW +: RowW-1];/' \
+    "$MUT_LDS_LANES" \
     'a_fact_lanes' 'the rule compares all but the top bit of the row: lanes of another word are served' 1
 long_mutant formal_lds_count_on_x32_mutant formal_lds_count fact_on_x32 tb/formal/formal_lds_rule.svh \
-    's/if (hot\[n\]) rule_lds_row_of = rule_lds_row_of | w\[n\*14 + BankW +: RowW\];/if (hot[n]) rule_lds_row_of = rule_lds_row_of | w[n*14 + BankW - 1 +: RowW];/' \
+    "$MUT_LDS_ON_X" \
     'a_fact_on_x' "the lead's row is read one bit too low" 1
 # The LDS's pipeline: instructions back to back, results popped any time
 # (formal_lds.sv, FORMAL_QUEUE): none lost or answered twice, results in
