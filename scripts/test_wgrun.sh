@@ -6,9 +6,10 @@
 # reference (Python, standard library only), then:
 #   - runs it with wgrun on both backends and checks PASS, and that a wrong
 #     expected file FAILs naming the first differing word;
-#   - plants a fault (and checks the counters after an LDS fault), a lockstep mismatch (WAVEGPU_LOCKSTEP_PLANT) and a
+#   - plants a fault, a lockstep mismatch (WAVEGPU_LOCKSTEP_PLANT) and a
 #     timeout, and checks that each report names the kernel's file, the
-#     right line number and the line as written;
+#     right line number and the line as written; checks the counters
+#     after an LDS fault;
 #   - checks that --stats holds the counters it printed and that the
 #     --timeline rows, summed per CU, equal each CU's counters;
 #   - gives wgrun and wavegpu_sim bad input of each kind and checks for a

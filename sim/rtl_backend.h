@@ -122,12 +122,15 @@ typedef struct {
 
 /* Keeps of c only what retired instructions count: after a fault, the RTL
  * has also served LDS and line requests of other waves' accesses in flight
- * when the task stopped, which never retire, so lds_accesses and
- * mem_requests are not comparable with the golden model's. */
-static inline void rtl_counters_retired(gpu_counters *c)
+ * when the task stopped, which never retire, so the counters named in
+ * RTL_COUNTERS_NOT_RETIRED are not comparable with the golden model's.
+ * Returns how many it cleared. */
+#define RTL_COUNTERS_NOT_RETIRED "lds_accesses and mem_requests"
+static inline unsigned rtl_counters_retired(gpu_counters *c)
 {
     c->lds_accesses = 0;
     c->mem_requests = 0;
+    return 2;
 }
 
 /* Statistics of the last run of any RTL device of this process. Returns

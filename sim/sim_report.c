@@ -70,12 +70,13 @@ void sim_report_rtl(const rtl_run_stats *s, const gpu_counters *c)
         uint64_t va = 0, vg = 0;
         unsigned n = 0;
         gpu_counters rc = *c, gc = s->golden;
-        if (s->fault_end) { rtl_counters_retired(&rc); rtl_counters_retired(&gc); }
+        unsigned left_out = 0;
+        if (s->fault_end) { left_out = rtl_counters_retired(&rc); rtl_counters_retired(&gc); }
         const char *bad = gpu_counters_diff(&rc, &gc, &va, &vg, &n);
         if (bad) printf("counters   WARNING, differ from the golden model: %s: RTL %" PRIu64 ", golden model %" PRIu64 "\n", bad, va, vg);
         else if (s->fault_end)
-            printf("counters   the %u counters the golden model keeps agree with it, but for lds_accesses and mem_requests:\n"
-                   "           after a fault the RTL also counts accesses of other waves in flight when the task stopped\n", n - 2);
+            printf("counters   the %u counters the golden model keeps agree with it, but for " RTL_COUNTERS_NOT_RETIRED ":\n"
+                   "           after a fault the RTL also counts accesses of other waves in flight when the task stopped\n", n - left_out);
         else printf("counters   the %u counters the golden model keeps agree with it\n", n);
     } else {
         printf("lockstep   off\n");
